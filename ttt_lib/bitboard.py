@@ -1,0 +1,103 @@
+"""``BitBoard``: the fast board, two 9-bit masks in one 18-bit int.
+
+X's marks are the upper 9 bits, O's the lower 9; cell (r, c) is bit ``3*(2-r) + (2-c)`` of each
+half, so cell 0 (top left) is the highest bit, as in the bitboard literature. Everything a
+search asks for per node (legal moves, is there a line, the symmetric key) is a table look-up.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .game import MAX, MIN
+from .position import LINES, Board3x3, check_cell, over_reason, parse_player, to_move_of
+from .symmetry import EMPTY, O_DIGIT, X_DIGIT, mask_tables
+
+FULL = 0x1FF
+BIT_OF_CELL: tuple[int, ...] = tuple(8 - cell for cell in range(9))
+CELL_MASK: tuple[int, ...] = tuple(1 << bit for bit in BIT_OF_CELL)
+LINE_MASKS: tuple[int, ...] = tuple(sum(CELL_MASK[i] for i in line) for line in LINES)
+HAS_LINE: tuple[bool, ...] = tuple(any(m & line == line for line in LINE_MASKS)
+                                   for m in range(FULL + 1))
+MOVES_OF_EMPTY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(cell for cell in range(9) if empty & CELL_MASK[cell]) for empty in range(FULL + 1))
+SYMMETRY_TABLES = mask_tables(BIT_OF_CELL)
+
+
+class BitBoard(Board3x3):
+    """A tic-tac-toe position as X's and O's 9-bit masks; never changed in place."""
+
+    __slots__ = ("x", "o", "first", "to_move")
+
+    def __init__(self, first="X") -> None:
+        """The empty board; ``first`` ('X' or 'O') opens the game."""
+        self.x = self.o = 0
+        self.first = parse_player(first)
+        self.to_move = self.first
+
+    @classmethod
+    def _make(cls, x: int, o: int, to_move: int, first: int) -> "BitBoard":
+        board = object.__new__(cls)
+        board.x, board.o, board.to_move, board.first = x, o, to_move, first
+        return board
+
+    @classmethod
+    def _from_cells(cls, cells: Sequence[int], first: int) -> "BitBoard":
+        x = sum(CELL_MASK[i] for i, d in enumerate(cells) if d == X_DIGIT)
+        o = sum(CELL_MASK[i] for i, d in enumerate(cells) if d == O_DIGIT)
+        return cls._make(x, o, to_move_of(cells, first), first)
+
+    @classmethod
+    def from_bits(cls, bits: int, first="X") -> "BitBoard":
+        """Build from the 18-bit int (X in the upper 9 bits), checking the position."""
+        x, o = bits >> 9 & FULL, bits & FULL
+        cells = [X_DIGIT if x & m else O_DIGIT if o & m else EMPTY for m in CELL_MASK]
+        return cls.from_cells(cells, first)
+
+    @property
+    def bits(self) -> int:
+        """The 18-bit int: X's mask in the upper 9 bits, O's in the lower 9."""
+        return self.x << 9 | self.o
+
+    def cells(self) -> tuple[int, ...]:
+        x, o = self.x, self.o
+        return tuple(X_DIGIT if x & m else O_DIGIT if o & m else EMPTY for m in CELL_MASK)
+
+    def moves(self) -> list[int]:
+        x, o = self.x, self.o
+        if HAS_LINE[x] or HAS_LINE[o]:
+            return []
+        return list(MOVES_OF_EMPTY[FULL & ~(x | o)])
+
+    def play(self, move: int, player=None) -> "BitBoard":
+        """The board after the player to move (or ``player``, checked) marks cell ``move``."""
+        x, o = self.x, self.o
+        if (move.__class__ is not int or not 0 <= move < 9 or (x | o) & CELL_MASK[move]
+                or HAS_LINE[x] or HAS_LINE[o] or player is not None):
+            cells = self.cells()
+            check_cell(move, cells, over_reason(cells), player, self.to_move)
+        if self.to_move == MAX:
+            return BitBoard._make(x | CELL_MASK[move], o, MIN, self.first)
+        return BitBoard._make(x, o | CELL_MASK[move], MAX, self.first)
+
+    def winner(self) -> str | None:
+        """'X' or 'O' if that side has three in a row, else None."""
+        return "X" if HAS_LINE[self.x] else "O" if HAS_LINE[self.o] else None
+
+    def is_terminal(self) -> bool:
+        x, o = self.x, self.o
+        return HAS_LINE[x] or HAS_LINE[o] or x | o == FULL
+
+    def utility(self) -> int:
+        return 1 if HAS_LINE[self.x] else -1 if HAS_LINE[self.o] else 0
+
+    def key(self) -> int:
+        return self.x << 9 | self.o | (self.first == MIN) << 18
+
+    def canonical_key(self) -> int:
+        x, o = self.x, self.o
+        best = min(t[x] << 9 | t[o] for t in SYMMETRY_TABLES)
+        return best | (self.first == MIN) << 18
+
+    def to_listboard(self):
+        from .board import ListBoard
+        return ListBoard.from_board(self)

@@ -1,0 +1,77 @@
+"""``ListBoard``: the readable board, a 3x3 list of lists of 'X', 'O' and ' '."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .game import MAX, MIN
+from .position import (LINES, Board3x3, DIGIT, SYMBOL, check_cell, over_reason, parse_player,
+                       to_move_of)
+from .symmetry import canonical_code
+
+MARK = {MAX: "X", MIN: "O"}
+
+
+class ListBoard(Board3x3):
+    """A tic-tac-toe position as ``grid[row][col]`` in {'X', 'O', ' '}; never changed in place.
+
+    >>> ListBoard.from_text("X.O/X../O..").moves()
+    [1, 4, 5, 7, 8]
+    """
+
+    __slots__ = ("grid", "first", "to_move")
+
+    def __init__(self, first="X") -> None:
+        """The empty board; ``first`` ('X' or 'O') opens the game."""
+        self.grid = [[" "] * 3 for _ in range(3)]
+        self.first = parse_player(first)
+        self.to_move = self.first
+
+    @classmethod
+    def _from_cells(cls, cells: Sequence[int], first: int) -> "ListBoard":
+        board = cls(first)
+        for i, digit in enumerate(cells):
+            board.grid[i // 3][i % 3] = SYMBOL[digit].replace(".", " ")
+        board.to_move = to_move_of(cells, first)
+        return board
+
+    def cells(self) -> tuple[int, ...]:
+        return tuple(DIGIT[mark.replace(" ", ".")] for row in self.grid for mark in row)
+
+    def moves(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        return [3 * r + c for r in range(3) for c in range(3) if self.grid[r][c] == " "]
+
+    def play(self, move: int, player=None) -> "ListBoard":
+        """The board after the player to move (or ``player``, checked) marks cell ``move``."""
+        cells = self.cells()
+        check_cell(move, cells, over_reason(cells), player, self.to_move)
+        child = ListBoard(self.first)
+        child.grid = [row[:] for row in self.grid]
+        child.grid[move // 3][move % 3] = MARK[self.to_move]
+        child.to_move = -self.to_move
+        return child
+
+    def winner(self) -> str | None:
+        """'X' or 'O' if that side has three in a row, else None."""
+        for line in LINES:
+            a, b, c = (self.grid[i // 3][i % 3] for i in line)
+            if a != " " and a == b == c:
+                return a
+        return None
+
+    def is_terminal(self) -> bool:
+        return self.winner() is not None or all(m != " " for row in self.grid for m in row)
+
+    def key(self) -> str:
+        return self.to_text() + ("" if self.first == MAX else "^O")
+
+    def canonical_key(self) -> tuple[int, int]:
+        return canonical_code(self.cells()), self.first
+
+    def to_bitboard(self):
+        from .bitboard import BitBoard
+        return BitBoard.from_board(self)
+
+
+__all__ = ["ListBoard"]

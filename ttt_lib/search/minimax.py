@@ -1,0 +1,65 @@
+"""Exact values by negamax with memoisation: the solver behind ``solve`` and ``perfect``.
+
+Negamax scores a position for the player to move: my value is the best of minus my
+opponent's values after each of my moves. Remembering each position's value by ``key()``
+turns the 549,946-node tree of tic-tac-toe into 5,478 evaluations.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from ..game import Game
+from .stats import Stats
+
+
+def negamax_memo(state: Game, table: dict[Hashable, float], stats: Stats | None = None) -> float:
+    """Exact value of ``state`` for the player to move, remembered in ``table``."""
+    key = state.key()
+    if key in table:
+        if stats is not None:
+            stats.table_hits += 1
+        return table[key]
+    if stats is not None:
+        stats.nodes += 1
+    if state.is_terminal():
+        if stats is not None:
+            stats.leaves += 1
+        value = state.to_move * state.utility()
+    else:
+        value = max(-negamax_memo(state.play(move), table, stats) for move in state.moves())
+    table[key] = value
+    return value
+
+
+def solve(state: Game, table: dict | None = None, stats: Stats | None = None) -> float:
+    """Exact value of ``state`` for X (MAX): +1 win, 0 draw, -1 loss under perfect play."""
+    return state.to_move * negamax_memo(state, {} if table is None else table, stats)
+
+
+def best_moves(state: Game, table: dict | None = None, stats: Stats | None = None) -> list:
+    """All optimal moves for the player to move, sorted (empty at a terminal state)."""
+    if state.is_terminal():
+        return []
+    table = {} if table is None else table
+    values = {move: -negamax_memo(state.play(move), table, stats) for move in state.moves()}
+    best = max(values.values())
+    return sorted(move for move, value in values.items() if value == best)
+
+
+def move_values(state: Game, value_of=solve, **options) -> dict:
+    """Each legal move's value for X: ``value_of(state.play(move), **options)``.
+
+    ``value_of`` is any search returning X's value (``solve``, ``minimax``, ``alphabeta``...),
+    so agents can choose a move with whichever search they are built on.
+    """
+    return {move: value_of(state.play(move), **options) for move in state.moves()}
+
+
+def solve_all(root: Game) -> dict[Hashable, float]:
+    """The exact value for X of every position reachable from ``root``, keyed by ``key()``.
+
+    The values come from one shared memo table, so each position is searched once.
+    """
+    from ..game import reachable
+    table: dict[Hashable, float] = {}
+    return {key: solve(state, table) for key, state in reachable(root).items()}

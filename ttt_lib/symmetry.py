@@ -1,0 +1,101 @@
+"""The 8 symmetries of the square, canonical forms and base-3 codes of 3x3 positions.
+
+A position is written as 9 cells in row-major order, each 0 (empty), 1 (X) or 2 (O).
+A symmetry is a permutation ``p`` of the cells: the transformed position has in cell ``i``
+what the original had in cell ``p[i]``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+EMPTY, X_DIGIT, O_DIGIT = 0, 1, 2
+CELLS = 9
+
+
+def _rotate(p: tuple[int, ...]) -> tuple[int, ...]:
+    """Turn a permutation a quarter clockwise: new (r, c) is old (2 - c, r)."""
+    return tuple(p[3 * (2 - c) + r] for r in range(3) for c in range(3))
+
+
+def _mirror(p: tuple[int, ...]) -> tuple[int, ...]:
+    """Mirror left to right: new (r, c) is old (r, 2 - c)."""
+    return tuple(p[3 * r + (2 - c)] for r in range(3) for c in range(3))
+
+
+def _all_symmetries() -> dict[str, tuple[int, ...]]:
+    identity = tuple(range(CELLS))
+    rotations = [identity]
+    for _ in range(3):
+        rotations.append(_rotate(rotations[-1]))
+    mirrored = [_mirror(p) for p in rotations]
+    names = ["identity", "rotate 90", "rotate 180", "rotate 270",
+             "mirror", "mirror + rotate 90", "mirror + rotate 180", "mirror + rotate 270"]
+    return dict(zip(names, rotations + mirrored))
+
+
+SYMMETRIES: dict[str, tuple[int, ...]] = _all_symmetries()
+PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(SYMMETRIES.values())
+
+
+def transform(cells: Sequence, perm: Sequence[int]) -> tuple:
+    """The position ``cells`` seen through the symmetry ``perm``."""
+    return tuple(cells[j] for j in perm)
+
+
+def symmetric_forms(cells: Sequence) -> list[tuple]:
+    """The 8 images of a position (some may coincide)."""
+    return [transform(cells, p) for p in PERMUTATIONS]
+
+
+def encode(cells: Sequence[int]) -> int:
+    """Base-3 code of a position, cell 0 the most significant digit."""
+    code = 0
+    for digit in cells:
+        code = 3 * code + digit
+    return code
+
+
+def decode(code: int) -> tuple[int, ...]:
+    """The 9 cells of a base-3 code (the inverse of ``encode``)."""
+    if not isinstance(code, int) or not 0 <= code < 3 ** CELLS:
+        raise ValueError(f"a 3x3 code is an int in 0..{3 ** CELLS - 1}, not {code!r}")
+    cells = []
+    for _ in range(CELLS):
+        code, digit = divmod(code, 3)
+        cells.append(digit)
+    return tuple(reversed(cells))
+
+
+def canonical(cells: Sequence[int]) -> tuple[int, ...]:
+    """The representative of a position's symmetry class: the image with the smallest code."""
+    return min(symmetric_forms(cells), key=encode)
+
+
+def canonical_code(cells: Sequence[int]) -> int:
+    """The smallest base-3 code among a position's 8 images."""
+    return min(encode(form) for form in symmetric_forms(cells))
+
+
+def stabilizer(cells: Sequence[int]) -> list[str]:
+    """Names of the symmetries that leave the position unchanged."""
+    cells = tuple(cells)
+    return [name for name, p in SYMMETRIES.items() if transform(cells, p) == cells]
+
+
+def mask_tables(bit_of_cell: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """For each symmetry, a table mapping a 9-bit cell mask to its image.
+
+    ``bit_of_cell[i]`` is the bit that holds cell ``i`` (the bitboard's layout), so the tables
+    let a bitboard find its symmetric forms with 2 look-ups per symmetry.
+    """
+    tables = []
+    for perm in PERMUTATIONS:
+        table = []
+        for mask in range(1 << CELLS):
+            image = 0
+            for i, j in enumerate(perm):
+                if mask >> bit_of_cell[j] & 1:
+                    image |= 1 << bit_of_cell[i]
+            table.append(image)
+        tables.append(tuple(table))
+    return tuple(tables)
