@@ -242,6 +242,10 @@ class Board3x3:
     def to_text(self) -> str:
         return format_text(self.cells())
 
+    def lines(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of every winning line (what heuristics count marks along)."""
+        return LINES
+
     def code(self) -> int:
         """The base-3 code of the position (cell 0 most significant, X=1, O=2)."""
         return encode(self.cells())
