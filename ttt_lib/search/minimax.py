@@ -1,15 +1,46 @@
-"""Exact values by negamax with memoisation: the solver behind ``solve`` and ``perfect``.
+"""Exact values by minimax: the textbook forms, and the memoised solver behind ``perfect``.
 
-Negamax scores a position for the player to move: my value is the best of minus my
-opponent's values after each of my moves. Remembering each position's value by ``key()``
-turns the 549,946-node tree of tic-tac-toe into 5,478 evaluations.
+``minimax`` is the max/min form: X (MAX) takes the largest child value, O (MIN) the smallest,
+all values from X's point of view. ``negamax`` is the same search written once for both sides:
+a position's value *for the player to move* is the best of minus the opponent's values after
+each move. Both visit the whole tree (549,946 nodes from the empty board).
+
+``negamax_memo`` remembers each position's value by ``key()``, which turns those 549,946
+nodes into 5,478 evaluations; ``solve``, ``best_moves`` and ``solve_all`` are built on it.
 """
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ..game import Game
+from ..game import MAX, Game
 from .stats import Stats
+
+
+def minimax(state: Game, stats: Stats | None = None) -> float:
+    """X's value of ``state``: MAX takes the largest child value, MIN the smallest."""
+    if stats is not None:
+        stats.nodes += 1
+    if state.is_terminal():
+        if stats is not None:
+            stats.leaves += 1
+        return state.utility()
+    values = [minimax(state.play(move), stats) for move in state.moves()]
+    return max(values) if state.to_move == MAX else min(values)
+
+
+def negamax(state: Game, stats: Stats | None = None) -> float:
+    """The value of ``state`` for the player to move (not for X): +1 means the mover wins.
+
+    One rule serves both sides: my value is the best of minus my opponent's values.
+    X's value is ``state.to_move * negamax(state)``.
+    """
+    if stats is not None:
+        stats.nodes += 1
+    if state.is_terminal():
+        if stats is not None:
+            stats.leaves += 1
+        return state.to_move * state.utility()
+    return max(-negamax(state.play(move), stats) for move in state.moves())
 
 
 def negamax_memo(state: Game, table: dict[Hashable, float], stats: Stats | None = None) -> float:

@@ -11,13 +11,15 @@ class Stats:
     nodes: positions expanded or evaluated (table hits not included);
     leaves: terminal positions (or depth-limit evaluations) reached;
     cutoffs: times alpha >= beta stopped a node's remaining children;
-    table_hits: positions answered from a transposition table.
+    table_hits: positions answered from a transposition table;
+    researches: zero-window tests that failed high and were searched again (PVS).
     """
 
     nodes: int = 0
     leaves: int = 0
     cutoffs: int = 0
     table_hits: int = 0
+    researches: int = 0
 
     def as_dict(self) -> dict[str, int]:
         return asdict(self)

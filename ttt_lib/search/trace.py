@@ -11,6 +11,7 @@ each, indented two spaces per depth::
       D improved alpha( B ) to -7        the parent's bound moved
       alpha >= beta, prune remaining children of C
     C -3 -5 -3                           the node left: name, alpha, beta, best
+    F table value 3 (exact)              a transposition table answered the node
 """
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ from dataclasses import dataclass
 class TraceEvent:
     """One step of a search.
 
-    kind: "enter", "leaf", "best", "improve", "cutoff" or "exit";
+    kind: "enter", "leaf", "best", "improve", "cutoff", "exit", or "hit" (a transposition
+    table answered the node without searching it);
     name/key: the node the line is about (for "cutoff", the node whose children are pruned);
     parent: for "best" and "improve", the node whose best child or bound changed;
-    bound: for "improve", "alpha" or "beta"; value: best so far, leaf value or new bound.
+    bound: for "improve", "alpha" or "beta"; for "hit", the entry's flag ("exact", "lower",
+    "upper"); value: best so far, leaf value, new bound or stored value.
     """
 
     kind: str
@@ -73,6 +76,10 @@ class Trace:
         self.events.append(TraceEvent("improve", depth, node_name(child), child.key(),
                                       value=value, parent=node_name(parent), bound=bound))
 
+    def hit(self, state, depth: int, value: float, flag: str) -> None:
+        self.events.append(TraceEvent("hit", depth, node_name(state), state.key(),
+                                      value=value, bound=flag))
+
     def cutoff(self, state, depth: int, alpha: float, beta: float) -> None:
         self.events.append(TraceEvent("cutoff", depth + 1, node_name(state), state.key(),
                                       alpha, beta))
@@ -96,6 +103,7 @@ class Trace:
             "best": lambda e: f"{e.name} now best child of {e.parent}",
             "improve": lambda e: f"{e.name} improved {e.bound}( {e.parent} ) to {n(e.value)}",
             "cutoff": lambda e: f"alpha >= beta, prune remaining children of {e.name}",
+            "hit": lambda e: f"{e.name} table value {n(e.value)} ({e.bound})",
         }[event.kind](event)
         return "  " * event.depth + text
 

@@ -1,0 +1,101 @@
+"""Expectimax: the best play against an opponent who is not perfect, but predictable.
+
+Minimax assumes the opponent always finds the best reply. Against a player who moves at
+random, or errs now and then, that is too pessimistic: a move that sets a trap is worth more
+than a safe one. Expectimax models the opponent as a probability distribution over its moves
+(``opponent_model(state) -> {move: probability}``) and scores their positions by the average
+over it, weighted by the probabilities; at its own positions the player still takes the best.
+
+With exact probabilities (``fractions.Fraction``) the expected values are exact too, so they
+can be compared with minimax's: against ``epsilon_perfect(0)`` expectimax *is* minimax.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+
+from ..game import MAX, Game
+from .minimax import best_moves
+from .stats import Stats
+from .trace import node_name
+
+OpponentModel = Callable[[Game], dict]
+
+
+class OpponentModelError(ValueError):
+    """An opponent model that gave no proper probability distribution over the legal moves."""
+
+
+def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
+               stats: Stats | None = None) -> float:
+    """X's expected value of ``state`` when ``player`` (+1 X, -1 O) plays its best against
+    an opponent who moves as ``opponent_model`` says.
+
+    At ``player``'s positions the best move for ``player`` counts; at the opponent's, the
+    probability-weighted average. A position's value depends only on the position, so each
+    is computed once.
+    """
+    if player not in (MAX, -MAX):
+        raise ValueError(f"player is +1 (X) or -1 (O), not {player!r}")
+    known: dict[Hashable, float] = {}
+
+    def value(node: Game) -> float:
+        key = node.key()
+        if key in known:
+            if stats is not None:
+                stats.table_hits += 1
+            return known[key]
+        if stats is not None:
+            stats.nodes += 1
+        if node.is_terminal():
+            if stats is not None:
+                stats.leaves += 1
+            result = node.utility()
+        elif node.to_move == player:
+            pick = max if player == MAX else min
+            result = pick(value(node.play(move)) for move in node.moves())
+        else:
+            chances = checked(opponent_model(node), node)
+            result = sum(p * value(node.play(move)) for move, p in chances.items() if p)
+        known[key] = result
+        return result
+
+    return value(state)
+
+
+def uniform_random(state: Game) -> dict:
+    """Every legal move equally likely."""
+    moves = state.moves()
+    return {move: Fraction(1, len(moves)) for move in moves}
+
+
+def epsilon_perfect(epsilon: float | Fraction) -> OpponentModel:
+    """A player who moves at random with probability ``epsilon``, else plays a random
+    optimal move: ``epsilon_perfect(0)`` is perfect, ``epsilon_perfect(1)`` uniform random."""
+    if isinstance(epsilon, bool) or not 0 <= epsilon <= 1:
+        raise ValueError(f"epsilon is a probability in [0, 1], not {epsilon!r}")
+    if isinstance(epsilon, int):
+        epsilon = Fraction(epsilon)  # keep 0 and 1 exact
+    table: dict = {}  # the solver's values, shared by every call of this model
+
+    def model(state: Game) -> dict:
+        moves, good = state.moves(), best_moves(state, table)
+        return {move: epsilon / len(moves) + ((1 - epsilon) / len(good) if move in good else 0)
+                for move in moves}
+
+    return model
+
+
+def checked(chances: dict, state: Game) -> dict:
+    """``chances`` if it is a probability distribution over ``state``'s legal moves."""
+    legal = set(state.moves())
+    strange = [move for move in chances if move not in legal]
+    if strange:
+        raise OpponentModelError(
+            f"the opponent model gave illegal move(s) {strange} in {node_name(state)}")
+    if any(p < 0 for p in chances.values()):
+        raise OpponentModelError(f"the opponent model gave a negative probability: {chances}")
+    total = sum(chances.values())
+    if abs(total - 1) > 1e-9:
+        raise OpponentModelError(f"the opponent model's probabilities add up to {total}, not 1")
+    return chances

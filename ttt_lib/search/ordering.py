@@ -1,0 +1,145 @@
+"""Move ordering: try the likely best move first, so alpha-beta cuts off sooner.
+
+Three ways to order, each switchable on its own in ``alphabeta``:
+
+- ``heuristic_order``: by the classic line score of the position each move leads to;
+- ``threat_order``: a move that wins now, then one that blocks the opponent's win, then the rest;
+- ``Killers``: moves that caused a cut-off at the same depth before are tried first.
+
+The heuristics read a board only through ``cells()`` (0 empty, 1 X, 2 O) and ``lines()`` (the
+cells of every winning line), so they work on any m,n,k board, not just 3x3. Orderings are
+stable: moves that score alike keep the game's own order (row-major on 3x3 boards).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
+
+from ..game import MAX, Game
+
+X_DIGIT, O_DIGIT = 1, 2
+DIGIT_OF = {MAX: X_DIGIT, -MAX: O_DIGIT}
+
+Ordering = Callable[[Game, list], list]
+
+
+class UnsupportedStateError(ValueError):
+    """A heuristic asked of a state that has no board to read (no ``cells()``/``lines()``)."""
+
+
+def _board(state) -> tuple[Sequence[int], Sequence[Sequence[int]]]:
+    try:
+        return state.cells(), state.lines()
+    except AttributeError:
+        raise UnsupportedStateError(
+            f"line heuristics need a board with cells() and lines(); "
+            f"{type(state).__name__} has none") from None
+
+
+def line_score(state) -> float:
+    """The classic evaluation, from X's point of view.
+
+    Every line holding only X's marks scores +1, +10, +100... for 1, 2, 3... marks
+    (``10 ** (count - 1)``), every line holding only O's marks the same negated; lines with
+    both, or neither, score 0.
+    """
+    cells, lines = _board(state)
+    return sum(_line_value([cells[cell] for cell in line]) for line in lines)
+
+
+@lru_cache(maxsize=16)
+def lines_through(lines: tuple[tuple[int, ...], ...]) -> dict[int, list[tuple[int, ...]]]:
+    """For each cell, the lines that pass through it (boards share one ``lines()`` tuple)."""
+    through: dict[int, list[tuple[int, ...]]] = {}
+    for line in lines:
+        for cell in line:
+            through.setdefault(cell, []).append(line)
+    return through
+
+
+def _line_value(marks: Sequence[int]) -> int:
+    xs, os = marks.count(X_DIGIT), marks.count(O_DIGIT)
+    if xs and not os:
+        return 10 ** (xs - 1)
+    if os and not xs:
+        return -10 ** (os - 1)
+    return 0
+
+
+def heuristic_order(state: Game, moves: list) -> list:
+    """``moves`` best first for the player to move, by the line score after each move.
+
+    Only the lines through a move change when it is played, so each move is scored by how
+    much it changes those lines, without playing it (the same order as scoring the child).
+    """
+    cells, lines = _board(state)
+    mover, digit = state.to_move, DIGIT_OF[state.to_move]
+    through = lines_through(tuple(lines))
+
+    def gain(move) -> int:
+        change = 0
+        for line in through.get(move, ()):
+            before = [cells[cell] for cell in line]
+            after = [digit if cell == move else cells[cell] for cell in line]
+            change += _line_value(after) - _line_value(before)
+        return mover * change
+
+    return sorted(moves, key=gain, reverse=True)
+
+
+def completes_line(cells: Sequence[int], lines, move: int, digit: int) -> bool:
+    """Would marking ``move`` with ``digit`` fill a line whose other cells are all ``digit``?"""
+    return any(all(cells[c] == digit for c in line if c != move)
+               for line in lines_through(tuple(lines)).get(move, ()))
+
+
+def threat_order(state: Game, moves: list) -> list:
+    """Win now, else block the opponent's immediate win, else the rest, in the given order."""
+    cells, lines = _board(state)
+    mine, theirs = DIGIT_OF[state.to_move], DIGIT_OF[-state.to_move]
+    wins = [m for m in moves if completes_line(cells, lines, m, mine)]
+    blocks = [m for m in moves if m not in wins and completes_line(cells, lines, m, theirs)]
+    rest = [m for m in moves if m not in wins and m not in blocks]
+    return wins + blocks + rest
+
+
+ORDERINGS: dict[str, Ordering] = {"heuristic": heuristic_order, "threats": threat_order}
+
+
+def ordering_function(ordering: str | Ordering | None) -> Ordering | None:
+    """The function behind an ``ordering`` option: None, a name in ``ORDERINGS``, or a callable."""
+    if ordering is None or callable(ordering):
+        return ordering
+    if ordering in ORDERINGS:
+        return ORDERINGS[ordering]
+    raise ValueError(f"unknown ordering {ordering!r}; choose None, "
+                     f"{', '.join(repr(name) for name in ORDERINGS)} or a function")
+
+
+class Killers:
+    """The killer heuristic: per depth, the last ``slots`` moves that caused a cut-off.
+
+    A move that refuted one position often refutes its siblings too (the same threat is
+    still there), so at the same depth it is tried first, if it is legal.
+    """
+
+    def __init__(self, slots: int = 2) -> None:
+        if slots < 1:
+            raise ValueError(f"killers need at least one slot per depth, not {slots}")
+        self.slots = slots
+        self.by_depth: dict[int, list[Hashable]] = {}
+
+    def record(self, state: Game, depth: int, move) -> None:
+        """Remember that ``move`` caused a cut-off in ``state`` at ``depth`` (newest first)."""
+        killers = self.by_depth.setdefault(depth, [])
+        if move in killers:
+            killers.remove(move)
+        killers.insert(0, move)
+        del killers[self.slots:]
+
+    def first(self, state: Game, depth: int, moves: list) -> list:
+        """``moves`` with this depth's killers moved to the front, the rest in order."""
+        killers = [m for m in self.by_depth.get(depth, ()) if m in moves]
+        if not killers:
+            return moves
+        return killers + [m for m in moves if m not in killers]
