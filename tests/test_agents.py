@@ -1,0 +1,199 @@
+import random
+from fractions import Fraction
+
+import pytest
+
+from ttt_lib import BitBoard, ListBoard
+from ttt_lib.agents import (AGENTS, MCTSAgent, PerfectAgent, RandomAgent, UnknownAgentError,
+                            make_agent)
+from ttt_lib.cli import main
+from ttt_lib.search.depthlimit import depth_limited_choice
+from ttt_lib.search.minimax import best_moves
+from ttt_lib.search.stats import Stats
+
+NAMES = ["random", "minimax", "alphabeta", "perfect", "heuristic", "expectimax", "flat-mc",
+         "mcts"]
+EXACT_AGENTS = [("minimax", {}), ("alphabeta", {}), ("perfect", {}),
+                ("alphabeta", {"ordering": "threats", "killers": True}),
+                ("alphabeta", {"table": True, "symmetry": True, "ordering": "heuristic"}),
+                ("expectimax", {"epsilon": 0})]
+# A few marks each, so the full-width searches (minimax) stay quick.
+POSITIONS = ["X../.O./...", "X../.O./..X", "XO./.X./...", "XX./OO./...", "X.X/.O./...",
+             "O../.X./...", "XOX/.O./..."]
+
+
+def few_marks(all_bitboards, count, seed=0):
+    live = [p for p in all_bitboards
+            if not p.is_terminal() and bin(p.x | p.o).count("1") >= 3]
+    return random.Random(seed).sample(live, count)
+
+
+def test_the_registry_has_every_agent_of_the_design():
+    assert sorted(AGENTS) == sorted(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_agent_plays_legal_moves_with_only_a_seed(name):
+    agent = make_agent(name, seed=3)
+    for text in POSITIONS:
+        state = BitBoard.from_text(text)
+        move = agent.choose(state)
+        assert move in state.moves()
+        if name == "random":
+            assert agent.stats is None
+        else:
+            assert isinstance(agent.stats, Stats) and agent.stats.nodes > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_agent_is_reproducible(name):
+    def choices(seed):
+        agent = make_agent(name, seed=seed)
+        return [agent.choose(BitBoard.from_text(text)) for text in POSITIONS * 2]
+    assert choices(5) == choices(5)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_agent_seeded_with_an_rng_plays_like_one_seeded_with_its_seed(name):
+    states = [BitBoard.from_text(text) for text in POSITIONS]
+    by_seed, by_rng = make_agent(name, seed=11), make_agent(name, rng=random.Random(11))
+    assert [by_seed.choose(s) for s in states] == [by_rng.choose(s) for s in states]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_agent_plays_on_the_list_board_too(name):
+    state = ListBoard.from_text("X../.O./...")
+    assert make_agent(name, seed=0).choose(state) in state.moves()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_finished_game_has_no_move_to_choose(name):
+    with pytest.raises(ValueError, match=f"the game is over: the {name} agent has no move"):
+        make_agent(name, seed=0).choose(BitBoard.from_text("XXX/OO./..."))
+
+
+@pytest.mark.parametrize("name, options", EXACT_AGENTS)
+def test_exact_agents_play_only_optimal_moves(all_bitboards, name, options):
+    agent = make_agent(name, seed=1, **options)
+    for state in few_marks(all_bitboards, 25):
+        assert agent.choose(state) in best_moves(state), state.to_text()
+
+
+@pytest.mark.parametrize("name, options", EXACT_AGENTS)
+def test_exact_agents_break_ties_at_random(name, options):
+    state = BitBoard.from_text("X../.O./..X")  # O holds the draw on any edge: 1, 3, 5, 7
+    chosen = {make_agent(name, seed=seed, **options).choose(state) for seed in range(40)}
+    assert chosen == set(best_moves(state)) == {1, 3, 5, 7}
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_heuristic_agent_plays_a_best_move_of_the_depth_limited_search(all_bitboards, depth):
+    agent = make_agent("heuristic", depth=depth, seed=0)
+    for state in few_marks(all_bitboards, 25, seed=depth):
+        assert agent.choose(state) in depth_limited_choice(state, depth)[1], state.to_text()
+
+
+def test_heuristic_agent_wins_and_blocks():
+    agent = make_agent("heuristic", seed=0)  # two moves deep: its own and the reply
+    assert agent.choose(BitBoard.from_text("XX./OO./...")) == 2
+    assert agent.choose(BitBoard.from_text("X.X/.O./...")) == 1
+
+
+def random_opponent_value(state, player):
+    """X's expected result when ``player`` plays best and the other side uniformly at random
+    (a direct recursion, independent of the expectimax module)."""
+    if state.is_terminal():
+        return Fraction(state.utility())
+    values = [random_opponent_value(state.play(m), player) for m in state.moves()]
+    if state.to_move != player:
+        return sum(values) / len(values)
+    return max(values) if player == 1 else min(values)
+
+
+def test_expectimax_agent_plays_best_against_a_random_opponent(all_bitboards):
+    agent = make_agent("expectimax", seed=0)
+    for state in few_marks(all_bitboards, 20, seed=4):
+        me = state.to_move
+        values = {m: random_opponent_value(state.play(m), me) for m in state.moves()}
+        best = max(values.values()) if me == 1 else min(values.values())
+        assert values[agent.choose(state)] == best, state.to_text()
+
+
+def test_expectimax_gambles_where_minimax_plays_safe():
+    # O to move. Against perfect play only 6 and 8 hold the draw, but against a random X the
+    # centre wins most often: expectimax takes it, and with epsilon=0 it plays safe again.
+    state = BitBoard.from_text("XO./.../.X.")
+    values = {m: random_opponent_value(state.play(m), -1) for m in state.moves()}
+    assert min(values, key=values.get) == 4 and 4 not in best_moves(state) == [6, 8]
+    assert make_agent("expectimax", seed=0).choose(state) == 4
+    assert make_agent("expectimax", epsilon=0, seed=0).choose(state) in [6, 8]
+
+
+@pytest.mark.parametrize("name", ["flat-mc", "mcts"])
+def test_monte_carlo_agents_win_and_block(name):
+    agent = make_agent(name, seed=0)
+    assert agent.choose(BitBoard.from_text("XX./OO./...")) == 2
+    assert agent.choose(BitBoard.from_text("X.X/.O./...")) == 1
+
+
+def test_mcts_agent_keeps_its_tree_and_uses_its_options():
+    agent = make_agent("mcts", playouts=200, shared=False, solver=True, c=1.0, seed=0)
+    agent.choose(BitBoard.from_text("X../.O./..."))
+    assert agent.tree.iterations <= 200 and agent.tree.c == 1.0
+    assert agent.tree.solver and not agent.tree.shared
+    assert agent.stats.leaves == agent.tree.iterations
+    assert isinstance(agent, MCTSAgent)
+
+
+def test_the_random_and_perfect_agents_keep_their_classes():
+    assert isinstance(make_agent("random", seed=0), RandomAgent)
+    assert isinstance(make_agent("perfect", seed=0), PerfectAgent)
+    assert AGENTS["random"] is RandomAgent and AGENTS["perfect"] is PerfectAgent
+
+
+# ----------------------------------------------------------------------------- errors
+
+def test_an_unknown_agent_lists_every_valid_name():
+    with pytest.raises(UnknownAgentError) as error:
+        make_agent("deep-blue")
+    message = str(error.value)
+    assert message.startswith("unknown agent 'deep-blue'; choose one of: ")
+    assert all(name in message for name in NAMES)
+    assert isinstance(error.value, ValueError)
+
+
+@pytest.mark.parametrize("name, valid", [
+    ("random", ["seed", "rng"]), ("minimax", ["seed", "rng"]),
+    ("alphabeta", ["ordering", "killers", "table", "symmetry", "seed", "rng"]),
+    ("perfect", ["seed", "rng"]), ("heuristic", ["depth", "seed", "rng"]),
+    ("expectimax", ["epsilon", "seed", "rng"]), ("flat-mc", ["playouts", "seed", "rng"]),
+    ("mcts", ["playouts", "c", "shared", "solver", "seed", "rng"])])
+def test_an_unknown_option_lists_the_valid_ones(name, valid):
+    with pytest.raises(UnknownAgentError,
+                       match=f"agent '{name}' has no option 'depht'; its options are: "
+                             f"{', '.join(valid)}$"):
+        make_agent(name, depht=3)
+
+
+@pytest.mark.parametrize("name, options, message", [
+    ("mcts", {"playouts": 1}, "playouts .* >= 2, not 1"),
+    ("mcts", {"c": -1.0}, "exploration constant c"),
+    ("flat-mc", {"playouts": 0}, "playouts .* >= 1, not 0"),
+    ("heuristic", {"depth": 0}, "depth .* >= 1, not 0"),
+    ("expectimax", {"epsilon": 1.5}, "epsilon is a probability"),
+    ("alphabeta", {"ordering": "alphabetical"}, "unknown ordering 'alphabetical'"),
+])
+def test_bad_option_values_are_named(name, options, message):
+    with pytest.raises(ValueError, match=message):
+        make_agent(name, seed=0, **options)
+
+
+# -------------------------------------------------------------------------------- CLI
+
+@pytest.mark.parametrize("name", NAMES)
+def test_selfplay_accepts_every_agent(name, capsys):
+    # The agent plays O, so minimax's first search starts after one mark (~60k nodes).
+    assert main(["selfplay", "--x", "random", "--o", name, "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert f"O: {name}" in out
+    assert out.rstrip().endswith(("X wins.", "O wins.", "Tied."))
