@@ -1,0 +1,135 @@
+"""The widgets in a real JupyterLab, driven by Playwright in Debian's headless chromium.
+
+Runs the demo notebook, plays a whole game through the PlayWidget by clicking its cells,
+clicks an occupied cell and a cell after the game, steps the TraceStepper forward and back,
+grows the MCTS tree, and saves screenshots (their paths are printed; set TTT_SCREENSHOTS to
+keep them in a folder of your choice).
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+WAIT = 60_000   # ms: generous, for a slow shared machine
+STEP = 20_000   # ms for one click's answer
+PREFERENCE = [4, 0, 2, 6, 8, 1, 3, 5, 7]  # which empty cell the test player clicks first
+
+KERNEL_IDLE = """() => {
+    const app = window.jupyterapp;
+    const panel = app && app.shell.currentWidget;
+    const context = panel && panel.sessionContext;
+    const kernel = context && context.session && context.session.kernel;
+    return !!(context && context.isReady && kernel && kernel.status === 'idle');
+}"""
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("TTT_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_play_step_and_grow_in_jupyterlab(chromium_launch, lab, shots):
+    from playwright.sync_api import expect, sync_playwright
+
+    saved = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**chromium_launch)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+
+            def snap(target, name: str) -> None:
+                page.wait_for_function(KERNEL_IDLE)  # the last click's updates have arrived
+                path = shots / f"{name}.png"
+                target.screenshot(path=str(path))
+                saved.append(path)
+                print(f"screenshot: {path}")
+
+            page.set_default_timeout(WAIT)
+            expect.set_options(timeout=STEP)
+            page.goto(lab.notebook_url())
+            page.wait_for_selector(".jp-Notebook .jp-Cell")
+            page.wait_for_function(KERNEL_IDLE, timeout=WAIT)
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            page.wait_for_selector(".ttt-cell-4", state="visible", timeout=WAIT)
+
+            play_a_game(page, expect, snap)
+            step_the_trace(page, expect)
+            snap(page.locator(".ttt-trace"), "trace-stepper-at-cutoff")
+            grow_the_tree(page, expect)
+            snap(page.locator(".ttt-mcts"), "mcts-grower")
+            snap(page, "whole-page")
+        finally:
+            browser.close()
+    assert all(path.stat().st_size > 0 for path in saved)
+
+
+def status_text(page) -> str:
+    return page.locator(".ttt-status").inner_text()
+
+
+def board_marks(page) -> list[str]:
+    return [page.locator(f".ttt-cell-{cell}").inner_text().strip() for cell in range(9)]
+
+
+def play_a_game(page, expect, snap) -> None:
+    status = page.locator(".ttt-status")
+    expect(status).to_contain_text("Your move: you are X", timeout=WAIT)
+    for turn in range(5):  # X moves at most five times
+        marks = board_marks(page)
+        cell = next(c for c in PREFERENCE if marks[c] == "")
+        page.locator(f".ttt-cell-{cell}").click()
+        expect(status).to_have_text(
+            re.compile(rf"You played cell {cell}\b.*(Your move|Game over)"))
+        assert board_marks(page)[cell] == "X"
+        if turn == 0:  # an occupied cell: explained, nothing changes
+            before = board_marks(page)
+            page.locator(f".ttt-cell-{cell}").click()
+            expect(status).to_contain_text(f"Cell {cell} is taken (X is there)")
+            assert board_marks(page) == before
+            snap(page.locator(".ttt-play"), "play-widget-occupied-cell")
+        if "Game over" in status_text(page):
+            break
+    expect(status).to_contain_text("Game over")
+    assert re.search(r"a draw|the computer wins", status_text(page)), status_text(page)
+    snap(page.locator(".ttt-play"), "play-widget-game-over")
+    marks = board_marks(page)
+    page.locator(f".ttt-cell-{PREFERENCE[0]}").click()  # after the end: explained
+    expect(status).to_contain_text("The game is over")
+    assert board_marks(page) == marks
+
+
+def step_the_trace(page, expect) -> None:
+    counter, line = page.locator(".ttt-trace-step"), page.locator(".ttt-trace-line")
+    picture = page.locator(".ttt-trace-tree")
+    expect(counter).to_have_text("step 1 of 36", timeout=WAIT)
+    expect(line).to_contain_text("A -999 999 -999")
+    first_picture = picture.get_attribute("src")
+    nxt = page.locator(".ttt-trace-next")
+    for step in range(2, 20):
+        nxt.click()
+        expect(counter).to_have_text(f"step {step} of 36")
+    expect(line).to_contain_text("alpha >= beta, prune remaining children of C")
+    assert picture.get_attribute("src") != first_picture
+    page.locator(".ttt-trace-back").click()
+    expect(counter).to_have_text("step 18 of 36")
+    expect(line).to_contain_text("H improved beta( C ) to 2")
+    nxt.click()
+    expect(counter).to_have_text("step 19 of 36")
+    expect(line).to_contain_text("prune remaining children of C")
+
+
+def grow_the_tree(page, expect) -> None:
+    total = page.locator(".ttt-mcts-total")
+    expect(total).to_have_text("0 playouts so far", timeout=WAIT)
+    page.locator(".ttt-mcts-10").click()
+    expect(total).to_have_text("10 playouts so far")
+    page.locator(".ttt-mcts-100").click()
+    expect(total).to_have_text("110 playouts so far")
+    expect(page.locator(".ttt-mcts-table")).to_contain_text("exact for X")

@@ -1,0 +1,400 @@
+"""Widgets for the notebooks (ipywidgets 8): play the computer, step through an alpha-beta
+trace, grow an MCTS tree.
+
+Each widget is a ``VBox`` whose Python methods do what its buttons do (``PlayWidget.click(4)``,
+``TraceStepper.next()``, ``MCTSGrower.grow(10)``), so the logic is tested without a browser.
+A bad click never raises: the widget says in its status line why nothing happened. The
+buttons carry stable descriptions, tooltips and CSS classes (``ttt-cell-4``,
+``ttt-status``...) for the browser test.
+"""
+from __future__ import annotations
+
+import html
+import math
+
+import ipywidgets as widgets
+
+from .agents import AGENTS, make_agent
+from .bitboard import BitBoard
+from .game import MAX, player_name
+from .position import winning_line
+from .search.alphabeta import alphabeta
+from .search.mcts import SQRT2, MCTSTree
+from .search.minimax import solve
+from .search.trace import Trace
+from .viz import as_state, draw_mcts, draw_tree, game_tree
+
+X_COLOUR, O_COLOUR = "#c0392b", "#2471a3"
+LAST_MOVE, WINNING_LINE = "#fff3b0", "#c8f0d0"
+
+
+def _button(description: str, tooltip: str, css: str, **options) -> widgets.Button:
+    button = widgets.Button(description=description, tooltip=tooltip, **options)
+    button.add_class(css)
+    return button
+
+
+def _status_html(text: str, css: str) -> widgets.HTML:
+    status = widgets.HTML(value=f"<span>{html.escape(text)}</span>")
+    status.add_class(css)
+    return status
+
+
+# ------------------------------------------------------------------------------- playing
+
+class PlayWidget(widgets.VBox):
+    """Play tic-tac-toe against an agent: click a cell, the computer replies.
+
+    ``opponent`` is an agent name (see ``ttt_lib.agents.AGENTS``), ``human`` the side you
+    play ('X' opens). Choosing another side or opponent starts a new game.
+    """
+
+    def __init__(self, opponent: str = "perfect", human: str = "X", *, seed: int = 0) -> None:
+        if opponent not in AGENTS:
+            raise ValueError(f"unknown opponent {opponent!r}; choose one of: "
+                             f"{', '.join(sorted(AGENTS))}")
+        if human not in ("X", "O"):
+            raise ValueError(f"human plays 'X' or 'O', not {human!r}")
+        self.seed, self.games = seed, 0
+        self.board, self.moves, self._status = BitBoard(), [], ""
+        self.cells = [self._cell_button(cell) for cell in range(9)]
+        self.status_line = _status_html("", "ttt-status")
+        self.side_choice = widgets.ToggleButtons(
+            options=[("X (moves first)", "X"), ("O (moves second)", "O")], value=human,
+            description="You play", tooltips=["play X, the first move", "play O, second"])
+        self.side_choice.add_class("ttt-side")
+        self.opponent_choice = widgets.Dropdown(options=sorted(AGENTS), value=opponent,
+                                                description="Opponent")
+        self.opponent_choice.add_class("ttt-opponent")
+        self.new_button = _button("New game", "start again with the chosen side and opponent",
+                                  "ttt-new", icon="refresh")
+        self.new_button.on_click(lambda _: self.new_game())
+        self.side_choice.observe(lambda _: self.new_game(), names="value")
+        self.opponent_choice.observe(lambda _: self.new_game(), names="value")
+        grid = widgets.GridBox(self.cells, layout=widgets.Layout(
+            grid_template_columns="repeat(3, 64px)", grid_gap="4px", width="max-content"))
+        grid.add_class("ttt-board")
+        super().__init__([widgets.HBox([self.side_choice]), self.opponent_choice, grid,
+                          self.status_line, self.new_button])
+        self.add_class("ttt-play")
+        self.new_game()
+
+    def _cell_button(self, cell: int) -> widgets.Button:
+        row, column = divmod(cell, 3)
+        button = _button("", f"cell {cell}: row {row + 1}, column {column + 1}", "ttt-cell",
+                         layout=widgets.Layout(width="64px", height="64px"))
+        button.add_class(f"ttt-cell-{cell}")
+        button.style.font_size = "28px"
+        button.style.font_weight = "bold"
+        button.on_click(lambda _, cell=cell: self.click(cell))
+        return button
+
+    # -- what the buttons do
+
+    @property
+    def human(self) -> int:
+        return MAX if self.side_choice.value == "X" else -MAX
+
+    @property
+    def status(self) -> str:
+        """The status line's text."""
+        return self._status
+
+    def new_game(self) -> str:
+        """Start again with the chosen side and opponent; the computer opens if it plays X."""
+        try:
+            # a new seed for each game, so "New game" does not replay the same game
+            self.agent = make_agent(self.opponent_choice.value, seed=self.seed + self.games)
+            self.games += 1
+            self.board, self.moves = BitBoard(), []
+            opening = ""
+            if self.human != self.board.to_move:
+                opening = f"The computer ({self._who()}) opened in cell {self._reply()}. "
+            self._show(opening + f"Your move: you are {player_name(self.human)}. "
+                       f"Click an empty cell.")
+        except Exception as error:  # the widget must never raise into the notebook
+            self._say(f"Something went wrong starting the game: {error}")
+        return self.status
+
+    def click(self, cell) -> str:
+        """Play ``cell`` for the human, as a click would, then the computer's reply.
+
+        A click that cannot be played changes nothing; the status line says why.
+        Returns the status line.
+        """
+        try:
+            reason = self._why_not(cell)
+            if reason:
+                self._say(reason)
+                return self.status
+            self.board = self.board.play(cell)
+            self.moves.append(cell)
+            if self.board.is_terminal():
+                self._show(f"You played cell {cell}. " + self._result())
+                return self.status
+            self._show(f"You played cell {cell}. The computer ({self._who()}) is thinking...")
+            reply = self._reply()
+            ending = self._result() if self.board.is_terminal() else "Your move."
+            self._show(f"You played cell {cell}; the computer ({self._who()}) replied in cell "
+                       f"{reply}. {ending}")
+        except Exception as error:  # the widget must never raise into the notebook
+            self._say(f"Something went wrong: {error}. Press \u201cNew game\u201d to start again.")
+        return self.status
+
+    def _why_not(self, cell) -> str | None:
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 9:
+            return f"There is no cell {cell!r}: the cells are numbered 0 to 8."
+        if self.board.is_terminal():
+            return (f"The game is over ({self._outcome()}): no more moves. "
+                    f"Press \u201cNew game\u201d to play again.")
+        mark = self.board.cells()[cell]
+        if mark:
+            return (f"Cell {cell} is taken ({'X' if mark == 1 else 'O'} is there): "
+                    f"choose an empty cell.")
+        if self.board.to_move != self.human:
+            return "Wait: it is the computer's turn."
+        return None
+
+    def _reply(self) -> int:
+        move = self.agent.choose(self.board)
+        self.board = self.board.play(move)
+        self.moves.append(move)
+        return move
+
+    def _who(self) -> str:
+        return f"{self.opponent_choice.value}, {player_name(-self.human)}"
+
+    def _outcome(self) -> str:
+        winner = self.board.winner()
+        if winner is None:
+            return "a draw"
+        return f"{winner} won: " + ("you win" if winner == player_name(self.human)
+                                    else "the computer wins")
+
+    def _result(self) -> str:
+        return f"Game over: {self._outcome()}. Press \u201cNew game\u201d to play again."
+
+    # -- showing the board
+
+    def _say(self, text: str) -> None:
+        self._status = text
+        self.status_line.value = f"<span>{html.escape(text)}</span>"
+
+    def _show(self, text: str) -> None:
+        cells = self.board.cells()
+        line = _winning_cells(cells)
+        last = self.moves[-1] if self.moves else None
+        for cell, (button, mark) in enumerate(zip(self.cells, cells)):
+            button.description = " XO"[mark].strip()
+            button.style.text_color = X_COLOUR if mark == 1 else O_COLOUR
+            button.style.button_color = WINNING_LINE if cell in line else \
+                LAST_MOVE if cell == last else None
+        self._say(text)
+
+
+def _winning_cells(cells) -> set[int]:
+    return set(winning_line(cells) or ())
+
+
+# ------------------------------------------------------------------------- alpha-beta trace
+
+class TraceStepper(widgets.VBox):
+    """Step through an alpha-beta search of a textbook tree (nested lists or a ``TreeNode``)
+    or a position, the tree redrawn at each step.
+
+    The drawing shows each node's alpha and beta as the search last set them, the values
+    found so far, the cut-offs (a bar across each skipped edge) and the current node (ringed
+    in green); the trace line of the step is shown above it. ``depth`` limits the drawing
+    (the search itself is complete); ``form`` and ``fail`` are passed to ``alphabeta``:
+    the default max/min form gives every number from X's point of view.
+    """
+
+    def __init__(self, tree_or_position, *, depth: int | None = None, form: str = "maxmin",
+                 fail: str = "soft", max_nodes: int = 150) -> None:
+        self.root = as_state(tree_or_position)
+        self.depth = depth
+        self.graph = game_tree(self.root, depth, max_nodes=max_nodes)  # errors early
+        self.trace = Trace()
+        self.value = alphabeta(self.root, trace=self.trace, form=form, fail=fail)
+        self.lines = self.trace.lines()
+        last = len(self.lines) - 1
+        self.slider = widgets.IntSlider(value=1, min=1, max=last + 1, description="Step",
+                                        continuous_update=False)  # 1-based, as people count
+        self.slider.add_class("ttt-trace-slider")
+        self.buttons = [
+            _button("Start", "go to the first step", "ttt-trace-start", icon="fast-backward"),
+            _button("Back", "one step back", "ttt-trace-back", icon="step-backward"),
+            _button("Next", "one step forward", "ttt-trace-next", icon="step-forward"),
+            _button("End", "go to the last step", "ttt-trace-end", icon="fast-forward"),
+        ]
+        for button, target in zip(self.buttons, (lambda: 0, lambda: self.step - 1,
+                                                 lambda: self.step + 1, lambda: last)):
+            button.on_click(lambda _, target=target: self.go(target()))
+        self.counter = _status_html("", "ttt-trace-step")
+        self.current_line = _status_html("", "ttt-trace-line")
+        self.note = _status_html("", "ttt-trace-note")
+        self.listing = widgets.HTML()
+        self.listing.add_class("ttt-trace-lines")
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.picture.add_class("ttt-trace-tree")
+        self.slider.observe(lambda change: self._show(change["new"] - 1), names="value")
+        super().__init__([widgets.HBox(self.buttons + [self.counter]), self.slider,
+                          self.current_line, self.note, self.picture, self.listing])
+        self.add_class("ttt-trace")
+        self._show(0)
+
+    @property
+    def step(self) -> int:
+        """The event shown, counted from 0 (the slider and counter count from 1)."""
+        return self.slider.value - 1
+
+    def go(self, step: int) -> str:
+        """Show step ``step`` (0-based); beyond either end, say so and stay. Returns the line."""
+        try:
+            if not 0 <= step < len(self.lines):
+                edge = "first" if step < 0 else "last"
+                self.note.value = (f"<span>This is the {edge} step "
+                                   f"({self.step + 1} of {len(self.lines)}).</span>")
+                return self.lines[self.step]
+            self.slider.value = step + 1  # redraws through the observer
+        except Exception as error:  # the widget must never raise into the notebook
+            self.note.value = f"<span>Something went wrong: {html.escape(str(error))}</span>"
+        return self.lines[self.step]
+
+    def next(self) -> str:
+        return self.go(self.step + 1)
+
+    def back(self) -> str:
+        return self.go(self.step - 1)
+
+    def _show(self, step: int) -> None:
+        picture = draw_tree(self.root, self.depth, trace=self.trace, step=step,
+                            max_nodes=self.graph.number_of_nodes())
+        self.picture.value = picture.png()  # drawn first, so the counter changes last
+        self.note.value = ""
+        event = self.trace.events[step]
+        self.current_line.value = (f"<pre style='margin:0'><b>{html.escape(self.lines[step])}"
+                                   f"</b></pre><span>{html.escape(explain(event))}</span>")
+        first = max(0, step - 7)
+        shown = [html.escape(line) if i != step else f"<b>{html.escape(line)}</b>"
+                 for i, line in enumerate(self.lines[first:step + 1], first)]
+        self.listing.value = "<pre style='margin:0;color:#555'>" + "\n".join(shown) + "</pre>"
+        self.counter.value = f"<span>step {step + 1} of {len(self.lines)}</span>"
+
+
+def explain(event) -> str:
+    """One sentence saying what a trace event means."""
+    n = _bound_text
+    return {
+        "enter": lambda e: f"Enter {e.name} with the window alpha {n(e.alpha)}, "
+                           f"beta {n(e.beta)}.",
+        "leaf": lambda e: f"{e.name} is an end position worth {n(e.value)}.",
+        "best": lambda e: f"{e.name} is now the best child of {e.parent}.",
+        "improve": lambda e: f"{e.name}'s value moves {e.parent}'s {e.bound} to {n(e.value)}.",
+        "cutoff": lambda e: f"At {e.name} alpha {n(e.alpha)} >= beta {n(e.beta)}: the "
+                            f"remaining children cannot change the result, so they are pruned.",
+        "exit": lambda e: f"Leave {e.name}: its value is {n(e.value)} "
+                          f"(alpha {n(e.alpha)}, beta {n(e.beta)}).",
+        "hit": lambda e: f"The table already knows {e.name}: {n(e.value)} ({e.bound}).",
+    }.get(event.kind, lambda e: "")(event)
+
+
+def _bound_text(value) -> str:
+    if value is None:
+        return "?"
+    if math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+# ------------------------------------------------------------------------------ MCTS growing
+
+class MCTSGrower(widgets.VBox):
+    """Grow an MCTS/UCT tree from ``position`` a few playouts at a time and watch the root's
+    children: visits, mean result for X, UCB1 score, and the exact value to compare."""
+
+    def __init__(self, position=None, seed: int = 0, *, c: float = SQRT2,
+                 depth: int = 1) -> None:
+        state = BitBoard() if position is None else as_state(position)
+        if state.is_terminal():
+            raise ValueError("the game is over in this position: there is nothing to search")
+        self.state, self.seed, self.c, self.depth = state, seed, c, depth
+        self.exact = {move: solve(state.play(move)) for move in state.moves()}
+        self.grow_buttons = []
+        for count in (1, 10, 100):
+            label = f"+{count} playout" + ("s" if count > 1 else "")
+            button = _button(label, f"run {count} more MCTS iteration"
+                             + ("s" if count > 1 else ""), f"ttt-mcts-{count}")
+            button.on_click(lambda _, count=count: self.grow(count))
+            self.grow_buttons.append(button)
+        self.reset_button = _button("Start over", "a fresh tree with the same seed",
+                                    "ttt-mcts-reset", icon="refresh")
+        self.reset_button.on_click(lambda _: self.reset())
+        self.total = _status_html("", "ttt-mcts-total")
+        self.table = widgets.HTML()
+        self.table.add_class("ttt-mcts-table")
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.picture.add_class("ttt-mcts-tree")
+        super().__init__([widgets.HBox(self.grow_buttons + [self.reset_button, self.total]),
+                          self.table, self.picture])
+        self.add_class("ttt-mcts")
+        self.reset()
+
+    def reset(self) -> None:
+        """A new tree from the same position and seed."""
+        self.tree = MCTSTree(self.state, c=self.c, seed=self.seed)
+        self._show()
+
+    def grow(self, playouts: int) -> int:
+        """Run ``playouts`` more iterations; returns the total so far."""
+        try:
+            self.tree.run(playouts)
+            self._show()
+        except Exception as error:  # the widget must never raise into the notebook
+            self.total.value = f"<span>Something went wrong: {html.escape(str(error))}</span>"
+        return self.tree.iterations
+
+    def rows(self) -> list[dict]:
+        """What the table shows: one dict per root move."""
+        return [{"move": row.move, "visits": row.visits, "x_value": row.x_value,
+                 "ucb": row.ucb, "exact": self.exact[row.move]}
+                for row in self.tree.children()]
+
+    def _show(self) -> None:
+        if self.tree.root.visits:  # drawn first, so the counter changes last
+            self.picture.value = draw_mcts(self.tree, self.depth).png()
+        self.table.value = _mcts_table(self.rows(), self.state.to_move)
+        self.total.value = f"<span>{self.tree.iterations} playouts so far</span>"
+
+
+def _mcts_table(rows: list[dict], to_move: int) -> str:
+    if not rows:
+        return "<p>No playouts yet: the root has no children to compare.</p>"
+    most = max(row["visits"] for row in rows)
+    head = "".join(f"<th style='padding:2px 10px'>{name}</th>" for name in
+                   ("move", "visits", "mean for X", "UCB1", "exact for X"))
+    body = []
+    for row in rows:
+        bold = " style='font-weight:bold'" if row["visits"] == most else ""
+        cells = (row["move"], row["visits"], _fmt(row["x_value"]), _fmt(row["ucb"]),
+                 _fmt(row["exact"]))
+        body.append(f"<tr{bold}>" + "".join(f"<td style='padding:2px 10px'>{cell}</td>"
+                                            for cell in cells) + "</tr>")
+    mover = player_name(to_move)
+    return (f"<table style='border-collapse:collapse;text-align:right'><caption>"
+            f"{mover} to move; bold: the most visited move</caption><tr>{head}</tr>"
+            f"{''.join(body)}"
+            f"</table>")
+
+
+def _fmt(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float) and math.isinf(value):
+        return "∞"
+    if not value:
+        return "0"
+    return f"{value:+.2f}" if isinstance(value, float) else f"{value:+d}"
+
+
+__all__ = ["MCTSGrower", "PlayWidget", "TraceStepper", "explain"]
