@@ -1,0 +1,283 @@
+"""The notebook tools (navigation, handout, slides) and the conventions every notebook follows
+(tools/NOTEBOOKS.md). The per-notebook tests run for each notebook present in notebooks/."""
+import contextlib
+import importlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections import namedtuple
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import ttt_lib.teach
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
+FOLDER = ROOT / "notebooks"
+PATHS = sorted(p for p in FOLDER.glob("*.ipynb") if re.match(r"\d\d_[a-z0-9_]+\.ipynb$", p.name))
+SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}
+CHECK_CALL = re.compile(r"\b(check_\w+)\s*\(")
+
+
+sys.path.insert(0, str(TOOLS))
+import course  # noqa: E402  (the tools are scripts in tools/, imported by their plain names)
+
+Result = namedtuple("Result", "returncode stdout stderr")
+
+
+def tool(name, *args):
+    """Run ``tools/<name> args`` in this process (the import of nbconvert is paid once)."""
+    module = importlib.import_module(name.removesuffix(".py"))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = course.main(module.run, [str(a) for a in args])
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def test_tools_run_as_scripts():
+    result = subprocess.run([sys.executable, str(TOOLS / "navigation.py"), "--bogus"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert result.returncode == 2
+    assert result.stderr == "navigation.py: unrecognized arguments: --bogus\n"
+
+
+def tags(cell):
+    return cell.get("metadata", {}).get("tags", [])
+
+
+@pytest.fixture(params=PATHS, ids=[p.stem for p in PATHS])
+def notebook(request):
+    return request.param, nbformat.read(str(request.param), as_version=4)
+
+
+def test_the_course_has_its_index():
+    assert (FOLDER / "00_index.ipynb") in PATHS
+
+
+# ------------------------------------------------------------------------------- navigation
+
+def test_navigation_check_passes_on_the_repo():
+    result = tool("navigation.py", "--check")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_navigation_is_idempotent(tmp_path):
+    copy = shutil.copytree(FOLDER, tmp_path / "notebooks")
+    for path in copy.glob("*.ipynb"):  # strip the navigation, so the first run has work to do
+        nb = nbformat.read(str(path), as_version=4)
+        nb.cells = [c for c in nb.cells if "navigation" not in tags(c)]
+        nbformat.write(nb, str(path))
+    assert tool("navigation.py", "--check", copy).returncode == 1
+    first = tool("navigation.py", copy)
+    assert first.returncode == 0 and first.stdout.count("updated") == len(PATHS)
+    after_first = {p.name: p.read_bytes() for p in copy.glob("*.ipynb")}
+    second = tool("navigation.py", copy)
+    assert second.returncode == 0 and second.stdout == ""
+    assert {p.name: p.read_bytes() for p in copy.glob("*.ipynb")} == after_first
+    assert tool("navigation.py", "--check", copy).returncode == 0
+
+
+def test_navigation_check_names_a_stale_notebook(tmp_path):
+    copy = shutil.copytree(FOLDER, tmp_path / "notebooks")
+    stale = copy / PATHS[-1].name
+    nb = nbformat.read(str(stale), as_version=4)
+    nb.cells[1].source = "[somewhere](else.ipynb)"
+    nbformat.write(nb, str(stale))
+    result = tool("navigation.py", "--check", copy)
+    assert result.returncode == 1
+    assert stale.name in result.stdout
+    assert tool("navigation.py", copy).returncode == 0
+    assert tool("navigation.py", "--check", copy).returncode == 0
+
+
+def test_index_map_lists_all_nine_notebooks_and_links_the_existing_ones():
+    nb = nbformat.read(str(FOLDER / "00_index.ipynb"), as_version=4)
+    (table,) = [c.source for c in nb.cells if "notebook-map" in tags(c)]
+    rows = [line for line in table.splitlines() if re.match(r"\| (\[)?0[1-8] ", line)]
+    assert len(rows) == 8
+    for path in PATHS[1:]:
+        assert f"]({path.name})" in table
+    for target in re.findall(r"\]\(([^)]+)\)", table):
+        assert (FOLDER / target).exists(), target
+
+
+# ------------------------------------------------------------ conventions, per notebook
+
+def test_cell0_has_the_numbered_title_and_learning_goals(notebook):
+    path, nb = notebook
+    cell = nb.cells[0]
+    assert cell.cell_type == "markdown"
+    assert cell.source.startswith(f"# {path.name[:2]} · "), "cell 0 starts '# NN · Title'"
+    assert "Learning goals" in cell.source
+    assert re.search(r"^- ", cell.source, re.MULTILINE), "goals are a bulleted list"
+
+
+def test_navigation_in_cell1_and_the_last_cell(notebook):
+    path, nb = notebook
+    top, bottom = nb.cells[1], nb.cells[-1]
+    for cell in (top, bottom):
+        assert cell.cell_type == "markdown" and "navigation" in tags(cell)
+        assert cell.metadata["slideshow"]["slide_type"] == "skip"
+    assert top.source == bottom.source
+    if path.name != "00_index.ipynb":
+        assert "](00_index.ipynb)" in top.source
+    for target in re.findall(r"\]\(([^)]+)\)", top.source):
+        assert (FOLDER / target).exists(), target
+
+
+def test_at_least_one_picture(notebook):
+    _, nb = notebook
+    kinds = {kind for cell in nb.cells if cell.cell_type == "code"
+             for output in cell.outputs for kind in output.get("data", {})}
+    assert kinds & {"image/png", "image/svg+xml"}
+
+
+def test_at_least_two_checked_exercises_and_a_solution(notebook):
+    _, nb = notebook
+    student = [CHECK_CALL.findall(c.source) for c in nb.cells
+               if c.cell_type == "code" and "solution" not in tags(c)]
+    calls = [name for names in student for name in names]
+    assert len(calls) >= 2, "at least two exercises, each a student cell calling check_*"
+    for name in calls:
+        assert hasattr(ttt_lib.teach, name), f"{name} is not in ttt_lib.teach"
+    assert any("solution" in tags(c) for c in nb.cells)
+
+
+def test_student_cells_start_unanswered(notebook):
+    _, nb = notebook
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "solution" not in tags(cell) and \
+                CHECK_CALL.search(cell.source):
+            assert re.search(r"^answer = None\b", cell.source, re.MULTILINE), cell.source
+
+
+def test_every_cell_has_slide_metadata(notebook):
+    _, nb = notebook
+    for i, cell in enumerate(nb.cells):
+        slide_type = cell.metadata.get("slideshow", {}).get("slide_type")
+        assert slide_type in SLIDE_TYPES, f"cell {i} has slide_type {slide_type!r}"
+    assert nb.cells[0].metadata["slideshow"]["slide_type"] == "slide"
+
+
+def test_has_a_summary(notebook):
+    _, nb = notebook
+    assert any(c.cell_type == "markdown" and re.search(r"^## Summary", c.source, re.MULTILINE)
+               for c in nb.cells[-6:])
+
+
+def test_executed_top_to_bottom_with_outputs_and_no_errors(notebook):
+    _, nb = notebook
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert [c.execution_count for c in code] == list(range(1, len(code) + 1)), \
+        "run the notebook top to bottom in a fresh kernel (tools/execute.py)"
+    for cell in code:
+        assert all(o.output_type != "error" for o in cell.outputs)
+        assert "execution" not in cell.metadata, "no timing metadata (tools/execute.py)"
+
+
+# ------------------------------------------------------------------------ handout, slides
+
+@pytest.fixture(scope="module")
+def handouts(tmp_path_factory):
+    out = tmp_path_factory.mktemp("handout")
+    result = tool("handout.py", FOLDER, out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_handout_strips_solutions_and_keeps_the_rest(notebook, handouts):
+    path, nb = notebook
+    student = nbformat.read(str(handouts / path.name), as_version=4)
+    kept = [c for c in nb.cells if "solution" not in tags(c)]
+    assert len(student.cells) == len(kept) < len(nb.cells)
+    for mine, theirs in zip(kept, student.cells):
+        assert (mine.cell_type, mine.source) == (theirs.cell_type, theirs.source)
+        if mine.cell_type == "code":
+            assert mine.outputs == theirs.outputs
+    assert not any("solution" in tags(c) for c in student.cells)
+
+
+def test_handout_of_one_notebook(tmp_path):
+    result = tool("handout.py", PATHS[0], tmp_path)
+    assert result.returncode == 0
+    assert [p.name for p in tmp_path.iterdir()] == [PATHS[0].name]
+
+
+@pytest.fixture(scope="module")
+def slides(tmp_path_factory):
+    out = tmp_path_factory.mktemp("slides")
+    result = tool("slides.py", FOLDER, out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_slides_build_reveal_html(notebook, slides):
+    path, nb = notebook
+    html = (slides / f"{path.stem}.slides.html").read_text(encoding="utf-8")
+    assert "reveal" in html.lower() and "<section" in html
+    title = nb.cells[0].source.splitlines()[0].lstrip("# ").split(" · ")[-1]
+    assert title.replace("&", "&amp;") in html
+
+
+@pytest.mark.parametrize("args", [
+    ["navigation.py", "--no-such-flag"],
+    ["navigation.py", "/no/such/folder"],
+    ["handout.py"],
+    ["handout.py", "/no/such/folder", ROOT / "build" / "never"],
+    ["handout.py", ROOT / "README.md", ROOT / "build" / "never"],
+    ["handout.py", FOLDER, ROOT / "README.md"],
+    ["slides.py", FOLDER],
+    ["slides.py", FOLDER, ROOT / "build" / "never", "extra"],
+    ["execute.py", ROOT / "README.md"],
+])
+def test_bad_arguments_exit_2_with_one_line(args):
+    result = tool(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+# ------------------------------------------------------------------------------ nbval set-up
+
+def test_pytest_runs_the_notebooks_under_nbval_with_the_sanitize_file():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"][
+        "ini_options"]
+    assert "notebooks" in options["testpaths"]
+    args = options["addopts"].split()
+    assert "--nbval" in args
+    sanitize = ROOT / args[args.index("--nbval-sanitize-with") + 1]
+    from nbval.plugin import get_sanitize_patterns
+    patterns = get_sanitize_patterns(sanitize.read_text())
+    assert patterns
+    for regex, _ in patterns:
+        re.compile(regex)
+
+
+def test_sanitize_patterns_hide_addresses_and_times_but_not_counts():
+    from nbval.plugin import get_sanitize_patterns
+    patterns = get_sanitize_patterns((TOOLS / "nbval_sanitize.cfg").read_text())
+
+    def clean(text):
+        for regex, replace in patterns:
+            text = re.sub(regex, replace, text)
+        return text
+
+    assert clean("<SVG at 0x7f49a0adac90>") == clean("<SVG at 0x7fffa1b2c3d4>")
+    assert clean("search took 12.5 ms") == clean("search took 3.1 ms")
+    assert clean("bitboard 3.4× faster") == clean("bitboard 2.9× faster")
+    for exact in ("5,478 positions, 765 up to symmetry", "mask 0x1FF", "8 symmetries",
+                  "nodes 18,297"):
+        assert clean(exact) == exact
+
+
+def test_notebooks_are_saved_as_jupyterlab_saves_them():
+    for path in PATHS:
+        nb = nbformat.read(str(path), as_version=4)
+        assert path.read_text(encoding="utf-8") == nbformat.writes(nb) + "\n", path.name
+        assert json.loads(path.read_text())["metadata"]["kernelspec"]["name"] == "python3"

@@ -1,0 +1,65 @@
+"""Student copies of the notebooks: every cell tagged ``solution`` removed, the rest kept.
+
+    python tools/handout.py SOURCE OUT      (SOURCE: a folder of notebooks or one .ipynb)
+
+Uses nbconvert's TagRemovePreprocessor; the kept cells keep their stored outputs (the
+removed cells take theirs with them), so a handout opens looking like the course, minus the
+worked answers. Bad arguments exit with status 2 and one line.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from course import UsageError, course_notebooks, main, parser, read
+
+SOLUTION_TAG = "solution"
+
+
+def handout(nb):
+    """``nb`` without its solution cells (a new notebook; ``nb`` is left alone)."""
+    import copy
+
+    from nbconvert.preprocessors import TagRemovePreprocessor
+    remover = TagRemovePreprocessor(remove_cell_tags={SOLUTION_TAG}, enabled=True)
+    student, _ = remover.preprocess(copy.deepcopy(nb), {})
+    return student
+
+
+def sources(source: Path) -> list[Path]:
+    if source.is_dir():
+        found = course_notebooks(source) or sorted(source.glob("*.ipynb"))
+        if not found:
+            raise UsageError(f"{source} holds no notebooks")
+        return found
+    if source.suffix == ".ipynb" and source.is_file():
+        return [source]
+    raise UsageError(f"{source} is neither a folder nor a .ipynb file")
+
+
+def run(argv: list[str]) -> int:
+    from nbconvert.exporters import NotebookExporter
+
+    args = parser("handout.py", "Student copies of the notebooks, without solution cells.")
+    args.add_argument("source", help="a folder of notebooks, or one .ipynb")
+    args.add_argument("out", help="the folder the copies go to")
+    options = args.parse_args(argv)
+    paths = sources(Path(options.source))
+    out = Path(options.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    exporter = NotebookExporter()
+    for path in paths:
+        nb = read(path)
+        student = handout(nb)
+        text, _ = exporter.from_notebook_node(student)
+        (out / path.name).write_text(text if text.endswith("\n") else text + "\n",
+                                     encoding="utf-8")
+        removed = len(nb.cells) - len(student.cells)
+        print(f"{out / path.name}: {removed} solution cell{'s' * (removed != 1)} removed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(run))
