@@ -5,6 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
 
 .PHONY: help setup play test lab bench handout slides chromium clean
 

@@ -7,7 +7,8 @@ from .bitboard import BitBoard
 from .board import ListBoard
 from .errors import IllegalMoveError, InvalidBoardError
 from .game import MAX, MIN, Game, TreeNode
+from .mnk import MNKBoard
 
 __all__ = ["BitBoard", "ListBoard", "IllegalMoveError", "InvalidBoardError", "MAX", "MIN",
-           "Game", "TreeNode"]
+           "Game", "TreeNode", "MNKBoard"]
 __version__ = "0.1.0"

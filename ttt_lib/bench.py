@@ -24,7 +24,7 @@ BASELINES = Path(__file__).resolve().parent.parent / "benchmarks"
 QUICK_ROOT = "X../.O./..."  # the smoke run's trees start here (7,332 nodes)
 
 
-class MissingBaselinesError(FileNotFoundError, ValueError):
+class MissingBaselinesError(FileNotFoundError):
     """``benchmarks/`` is not next to the package (e.g. a non-editable install)."""
 
 

@@ -21,6 +21,10 @@ HAS_LINE: tuple[bool, ...] = tuple(any(m & line == line for line in LINE_MASKS)
 MOVES_OF_EMPTY: tuple[tuple[int, ...], ...] = tuple(
     tuple(cell for cell in range(9) if empty & CELL_MASK[cell]) for empty in range(FULL + 1))
 SYMMETRY_TABLES = mask_tables(BIT_OF_CELL)
+# For each mask of empty cells, the one-bit masks of those cells in move order, so a seeded
+# random playout on the masks picks the same cells as one through ``moves()`` and ``play()``.
+EMPTY_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(CELL_MASK[cell] for cell in cells) for cells in MOVES_OF_EMPTY)
 
 
 class BitBoard(Board3x3):
@@ -97,6 +101,30 @@ class BitBoard(Board3x3):
         x, o = self.x, self.o
         best = min(t[x] << 9 | t[o] for t in SYMMETRY_TABLES)
         return best | (self.first == MIN) << 18
+
+    def random_playout(self, rng) -> int:
+        """Finish the game with uniformly random moves from ``rng``; the result for X.
+
+        The same game as playing ``rng.choice(moves())`` to the end, but on the raw masks with
+        one table look-up per move and no board objects: Monte Carlo search lives on this loop.
+        """
+        x, o, to_move = self.x, self.o, self.to_move
+        choice = rng.choice
+        empty = FULL & ~(x | o)
+        while True:
+            if HAS_LINE[x]:
+                return 1
+            if HAS_LINE[o]:
+                return -1
+            if not empty:
+                return 0
+            bit = choice(EMPTY_BITS[empty])
+            empty ^= bit
+            if to_move > 0:
+                x |= bit
+            else:
+                o |= bit
+            to_move = -to_move
 
     def to_listboard(self):
         from .board import ListBoard

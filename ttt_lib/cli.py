@@ -161,4 +161,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
     except (UsageError, IllegalMoveError, InvalidBoardError, ValueError) as error:
         print(f"python -m ttt_lib: error: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # not the arguments: the machine (e.g. benchmarks/ is missing)
+        print(f"python -m ttt_lib: error: {error}", file=sys.stderr)
+        return 1
     return 0

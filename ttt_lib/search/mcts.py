@@ -16,18 +16,12 @@ import random
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..bitboard import CELL_MASK, FULL, HAS_LINE, MOVES_OF_EMPTY, BitBoard
+from ..bitboard import BitBoard
 from ..game import Game
 from .minimax import move_values as exact_move_values
 from .stats import Stats
 
 SQRT2 = math.sqrt(2)
-
-# For each 9-bit mask of empty cells, the single-bit masks of those cells, in cell order
-# (the order of ``moves()``, so a seeded playout picks the same cells on every board type).
-EMPTY_BITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(CELL_MASK[cell] for cell in cells) for cells in MOVES_OF_EMPTY)
-
 
 def _rng(seed: int | None, rng: random.Random | None) -> random.Random:
     return rng if rng is not None else random.Random(seed)
@@ -36,32 +30,17 @@ def _rng(seed: int | None, rng: random.Random | None) -> random.Random:
 # ------------------------------------------------------------------------------- playouts
 
 def random_playout(state: Game, rng: random.Random) -> float:
-    """Finish the game with uniformly random moves; return the result for X (+1, 0, -1)."""
-    if isinstance(state, BitBoard):
-        return _bitboard_playout(state.x, state.o, state.to_move, rng)
+    """Finish the game with uniformly random moves; return the result for X (+1, 0, -1).
+
+    A board may offer a faster ``random_playout(rng)`` of its own (the bitboard plays on its raw
+    masks); it must pick the same moves from the same RNG as the loop below.
+    """
+    fast = getattr(state, "random_playout", None)
+    if fast is not None:
+        return fast(rng)
     while not state.is_terminal():
         state = state.play(rng.choice(state.moves()))
     return state.utility()
-
-
-def _bitboard_playout(x: int, o: int, to_move: int, rng: random.Random) -> int:
-    """The same random game on the raw masks: no board objects, one table look-up per step."""
-    choice = rng.choice
-    empty = FULL & ~(x | o)
-    while True:
-        if HAS_LINE[x]:
-            return 1
-        if HAS_LINE[o]:
-            return -1
-        if not empty:
-            return 0
-        bit = choice(EMPTY_BITS[empty])
-        empty ^= bit
-        if to_move > 0:
-            x |= bit
-        else:
-            o |= bit
-        to_move = -to_move
 
 
 def flat_monte_carlo(state: Game, playouts: int = 100, *, seed: int | None = 0,
