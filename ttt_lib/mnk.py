@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .errors import IllegalMoveError, InvalidBoardError
 from .game import MAX, MIN, player_name
-from .position import DIGIT, SYMBOL, parse_player
+from .position import DIGIT, SYMBOL, grid_svg, parse_player
 from .symmetry import EMPTY, O_DIGIT, X_DIGIT
 
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # along a row, a column, both diagonals
@@ -422,46 +422,8 @@ def check_position(geometry: Shape, x: int, o: int, first: int) -> None:
 
 def board_svg(geometry: Shape, cells: Sequence[int], line: Sequence[int] | None,
               size: int = 96, highlight: Sequence[int] = ()) -> str:
-    """An SVG of m rows of n cells, the longer side ``size`` pixels, the winning line struck."""
-    m, n = geometry.m, geometry.n
-    step = size / max(m, n)
-    width, height = step * n, step * m
-    pad = step * 0.22
-
-    w, h = f"{width:g}", f"{height:g}"
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-             f'viewBox="0 0 {w} {h}">', f'<rect width="{w}" height="{h}" fill="white"/>']
-    for cell in highlight:
-        r, c = divmod(cell, n)
-        parts.append(f'<rect x="{c * step:.1f}" y="{r * step:.1f}" width="{step:.1f}" '
-                     f'height="{step:.1f}" fill="#fff3b0"/>')
-    for i in range(1, max(m, n)):
-        at = f"{i * step:.1f}"
-        if i < n:
-            parts.append(f'<line x1="{at}" y1="2" x2="{at}" y2="{height - 2:g}" '
-                         f'stroke="#444" stroke-width="2"/>')
-        if i < m:
-            parts.append(f'<line x1="2" y1="{at}" x2="{width - 2:g}" y2="{at}" '
-                         f'stroke="#444" stroke-width="2"/>')
-    for cell, digit in enumerate(cells):
-        r, c = divmod(cell, n)
-        x0, y0, x1, y1 = c * step + pad, r * step + pad, (c + 1) * step - pad, (r + 1) * step - pad
-        if digit == X_DIGIT:
-            parts.append(f'<path d="M{x0:.1f},{y0:.1f} L{x1:.1f},{y1:.1f} M{x1:.1f},{y0:.1f} '
-                         f'L{x0:.1f},{y1:.1f}" stroke="#c0392b" stroke-width="3" '
-                         f'stroke-linecap="round"/>')
-        elif digit == O_DIGIT:
-            parts.append(f'<circle cx="{(x0 + x1) / 2:.1f}" cy="{(y0 + y1) / 2:.1f}" '
-                         f'r="{(x1 - x0) / 2:.1f}" fill="none" stroke="#2471a3" '
-                         f'stroke-width="3"/>')
-    if line:
-        (ra, ca), (rc, cc) = divmod(line[0], n), divmod(line[-1], n)
-        parts.append(f'<line x1="{(ca + .5) * step:.1f}" y1="{(ra + .5) * step:.1f}" '
-                     f'x2="{(cc + .5) * step:.1f}" y2="{(rc + .5) * step:.1f}" '
-                     f'stroke="#222" stroke-width="4" stroke-opacity="0.6" '
-                     f'stroke-linecap="round"/>')
-    parts.append("</svg>")
-    return "".join(parts)
+    """An SVG of the board's m rows of n cells, the winning line struck."""
+    return grid_svg(cells, geometry.m, geometry.n, line, size, highlight)
 
 
 __all__ = ["MNKBoard", "Shape", "shape_of", "symmetries", "winning_lines"]

@@ -160,27 +160,36 @@ def winning_line(cells: Sequence[int]) -> tuple[int, int, int] | None:
 
 
 def svg(cells: Sequence[int], size: int = 96, highlight: Sequence[int] = ()) -> str:
-    """A small, self-contained SVG of a position (no matplotlib), byte-for-byte deterministic.
+    """A small SVG of a 3x3 position, its winning line (if any) struck through."""
+    return grid_svg(cells, 3, 3, winning_line(cells), size, highlight)
 
-    The winning line, if any, is struck through; cells in ``highlight`` get a pale background.
-    """
-    step = size / 3
+
+def grid_svg(cells: Sequence[int], m: int, n: int, line: Sequence[int] | None,
+             size: int = 96, highlight: Sequence[int] = ()) -> str:
+    """An SVG of m rows of n cells, the longer side ``size`` pixels, byte-for-byte
+    deterministic (no matplotlib); ``line`` (a winning line's cells) is struck through and
+    cells in ``highlight`` get a pale background."""
+    step = size / max(m, n)
+    width, height = step * n, step * m
     pad = step * 0.22
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-             f'viewBox="0 0 {size} {size}">',
-             f'<rect width="{size}" height="{size}" fill="white"/>']
+
+    w, h = f"{width:g}", f"{height:g}"
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+             f'viewBox="0 0 {w} {h}">', f'<rect width="{w}" height="{h}" fill="white"/>']
     for cell in highlight:
-        r, c = divmod(cell, 3)
+        r, c = divmod(cell, n)
         parts.append(f'<rect x="{c * step:.1f}" y="{r * step:.1f}" width="{step:.1f}" '
                      f'height="{step:.1f}" fill="#fff3b0"/>')
-    for i in (1, 2):
+    for i in range(1, max(m, n)):
         at = f"{i * step:.1f}"
-        parts.append(f'<line x1="{at}" y1="2" x2="{at}" y2="{size - 2}" '
-                     f'stroke="#444" stroke-width="2"/>')
-        parts.append(f'<line x1="2" y1="{at}" x2="{size - 2}" y2="{at}" '
-                     f'stroke="#444" stroke-width="2"/>')
+        if i < n:
+            parts.append(f'<line x1="{at}" y1="2" x2="{at}" y2="{height - 2:g}" '
+                         f'stroke="#444" stroke-width="2"/>')
+        if i < m:
+            parts.append(f'<line x1="2" y1="{at}" x2="{width - 2:g}" y2="{at}" '
+                         f'stroke="#444" stroke-width="2"/>')
     for cell, digit in enumerate(cells):
-        r, c = divmod(cell, 3)
+        r, c = divmod(cell, n)
         x0, y0, x1, y1 = c * step + pad, r * step + pad, (c + 1) * step - pad, (r + 1) * step - pad
         if digit == X_DIGIT:
             parts.append(f'<path d="M{x0:.1f},{y0:.1f} L{x1:.1f},{y1:.1f} M{x1:.1f},{y0:.1f} '
@@ -190,9 +199,8 @@ def svg(cells: Sequence[int], size: int = 96, highlight: Sequence[int] = ()) -> 
             parts.append(f'<circle cx="{(x0 + x1) / 2:.1f}" cy="{(y0 + y1) / 2:.1f}" '
                          f'r="{(x1 - x0) / 2:.1f}" fill="none" stroke="#2471a3" '
                          f'stroke-width="3"/>')
-    line = winning_line(cells)
     if line:
-        (ra, ca), (rc, cc) = divmod(line[0], 3), divmod(line[2], 3)
+        (ra, ca), (rc, cc) = divmod(line[0], n), divmod(line[-1], n)
         parts.append(f'<line x1="{(ca + .5) * step:.1f}" y1="{(ra + .5) * step:.1f}" '
                      f'x2="{(cc + .5) * step:.1f}" y2="{(rc + .5) * step:.1f}" '
                      f'stroke="#222" stroke-width="4" stroke-opacity="0.6" '
