@@ -331,3 +331,11 @@ def test_4x4_with_four_in_a_row_is_a_draw(options):
     stats, table = Stats(), {}
     assert alphabeta(MNKBoard(4, 4, 4), stats=stats, table=table, **options) == 0
     assert 0 < len(table) <= stats.nodes
+
+
+def test_boards_survive_pickling_for_process_pools():
+    import pickle
+    board = MNKBoard(5, 5, 4).play(12).play(0)
+    copy = pickle.loads(pickle.dumps(board))
+    assert copy == board and copy.canonical_key() == board.canonical_key()
+    assert len(pickle.dumps(board)) < 1000  # the shape travels as (m, n, k), not its tables

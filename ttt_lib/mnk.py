@@ -97,7 +97,7 @@ class Shape:
     """What every position of one m,n,k-game shares (built once per shape, see ``shape_of``)."""
 
     __slots__ = ("m", "n", "k", "size", "full", "lines", "line_masks", "through",
-                 "symmetries", "key_tables", "shifts")
+                 "symmetries", "_key_tables", "shifts")
 
     def __init__(self, m: int, n: int, k: int) -> None:
         self.m, self.n, self.k, self.size = m, n, k, m * n
@@ -107,8 +107,21 @@ class Shape:
         self.through = tuple(tuple(mask for mask in self.line_masks if mask >> cell & 1)
                              for cell in range(self.size))
         self.symmetries = symmetries(m, n)
-        self.key_tables = tuple(_key_tables(p, self.size) for p in self.symmetries.values())
+        self._key_tables = None
         self.shifts = tuple(range(0, 2 * self.size, CHUNK))
+
+    def __reduce__(self):
+        """A shape travels to another process as its three numbers (and stays shared there)."""
+        return shape_of, (self.m, self.n, self.k)
+
+    @property
+    def key_tables(self) -> tuple:
+        """Look-up tables of every symmetry's image of a key, built on first use: a large
+        board that never asks for ``canonical_key()`` never pays for them."""
+        if self._key_tables is None:
+            self._key_tables = tuple(_key_tables(p, self.size)
+                                     for p in self.symmetries.values())
+        return self._key_tables
 
     def has_line(self, mask: int) -> bool:
         """Does ``mask`` fill any window?"""
