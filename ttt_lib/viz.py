@@ -75,6 +75,10 @@ class Picture:
     def _repr_png_(self) -> bytes:
         return self.png()
 
+    def __repr__(self) -> str:  # the text a saved notebook stores beside the PNG: no address
+        width, height = self.figure.get_size_inches() * self.figure.dpi
+        return f"<Picture {width:.0f}x{height:.0f}>"
+
 
 def figure_bytes(figure: Figure, fmt: str = "png", dpi: int = 100) -> bytes:
     """Render ``figure`` as ``fmt`` ('png', 'svg' or 'pdf') with nothing that varies by run."""
@@ -98,6 +102,9 @@ class SVG:
 
     def __str__(self) -> str:
         return self.data
+
+    def __repr__(self) -> str:  # stored as a notebook's text output: the same on every run
+        return f"<SVG, {len(self.data):,} characters>"
 
 
 # --------------------------------------------------------------------------- rows of boards
