@@ -200,3 +200,14 @@ def test_grower_reports_bad_counts_and_refuses_finished_games():
         MCTSGrower("XXX/OO./...")
     assert {"ttt-mcts-1", "ttt-mcts-10", "ttt-mcts-100"} == {
         cls for b in grower.grow_buttons for cls in b._dom_classes}
+
+
+def test_saved_notebooks_show_a_short_stable_text_for_each_widget():
+    assert repr(PlayWidget(opponent="random", human="O")) == (
+        "<PlayWidget: you play O against random; run the notebook to play>")
+    stepper = TraceStepper(TreeNode([[7, 5], [3, 1, 9]], labels=True))
+    assert repr(stepper) == (
+        f"<TraceStepper: {len(stepper.lines)} steps of alpha-beta from A; "
+        "run the notebook to step through>")
+    assert repr(MCTSGrower("X../.O./..X", seed=3)) == (
+        "<MCTSGrower: UCT from X../.O./..X, seed 3; run the notebook to grow the tree>")

@@ -21,7 +21,7 @@ from .position import winning_line
 from .search.alphabeta import alphabeta
 from .search.mcts import SQRT2, MCTSTree
 from .search.minimax import solve
-from .search.trace import Trace
+from .search.trace import Trace, node_name
 from .viz import as_state, draw_mcts, draw_tree, game_tree
 
 X_COLOUR, O_COLOUR = "#c0392b", "#2471a3"
@@ -191,6 +191,10 @@ class PlayWidget(widgets.VBox):
                 LAST_MOVE if cell == last else None
         self._say(text)
 
+    def __repr__(self) -> str:  # what a notebook saved without widget state shows instead
+        return (f"<PlayWidget: you play {self.side_choice.value} against "
+                f"{self.opponent_choice.value}; run the notebook to play>")
+
 
 def _winning_cells(cells) -> set[int]:
     return set(winning_line(cells) or ())
@@ -281,6 +285,10 @@ class TraceStepper(widgets.VBox):
         self.listing.value = "<pre style='margin:0;color:#555'>" + "\n".join(shown) + "</pre>"
         self.counter.value = f"<span>step {step + 1} of {len(self.lines)}</span>"
 
+    def __repr__(self) -> str:  # what a notebook saved without widget state shows instead
+        return (f"<TraceStepper: {len(self.lines)} steps of alpha-beta from "
+                f"{node_name(self.root)}; run the notebook to step through>")
+
 
 def explain(event) -> str:
     """One sentence saying what a trace event means."""
@@ -365,6 +373,10 @@ class MCTSGrower(widgets.VBox):
             self.picture.value = draw_mcts(self.tree, self.depth).png()
         self.table.value = _mcts_table(self.rows(), self.state.to_move)
         self.total.value = f"<span>{self.tree.iterations} playouts so far</span>"
+
+    def __repr__(self) -> str:  # what a notebook saved without widget state shows instead
+        return (f"<MCTSGrower: UCT from {self.state.to_text()}, seed {self.seed}; "
+                "run the notebook to grow the tree>")
 
 
 def _mcts_table(rows: list[dict], to_move: int) -> str:
