@@ -37,18 +37,25 @@ def sources(source: Path) -> list[Path]:
     raise UsageError(f"{source} is neither a folder nor a .ipynb file")
 
 
-def run(argv: list[str]) -> int:
-    from nbconvert.exporters import NotebookExporter
-
-    args = parser("handout.py", "Student copies of the notebooks, without solution cells.")
+def sources_and_folder(argv: list[str], prog: str, description: str) -> tuple[list[Path], Path]:
+    """Parse ``SOURCE OUT`` (what handout.py and slides.py both take); create OUT."""
+    args = parser(prog, description)
     args.add_argument("source", help="a folder of notebooks, or one .ipynb")
-    args.add_argument("out", help="the folder the copies go to")
+    args.add_argument("out", help="the folder the results go to")
     options = args.parse_args(argv)
     paths = sources(Path(options.source))
     out = Path(options.out)
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
+    return paths, out
+
+
+def run(argv: list[str]) -> int:
+    from nbconvert.exporters import NotebookExporter
+
+    paths, out = sources_and_folder(
+        argv, "handout.py", "Student copies of the notebooks, without solution cells.")
     exporter = NotebookExporter()
     for path in paths:
         nb = read(path)

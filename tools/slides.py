@@ -10,24 +10,14 @@ Bad arguments exit with status 2 and one line.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-from course import UsageError, main, parser, read
-from handout import sources
+from course import main, read
+from handout import sources_and_folder
 
 
 def run(argv: list[str]) -> int:
     from nbconvert.exporters import SlidesExporter
 
-    args = parser("slides.py", "The notebooks as reveal.js slides (HTML).")
-    args.add_argument("source", help="a folder of notebooks, or one .ipynb")
-    args.add_argument("out", help="the folder the slides go to")
-    options = args.parse_args(argv)
-    paths = sources(Path(options.source))
-    out = Path(options.out)
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{out} exists and is not a folder")
-    out.mkdir(parents=True, exist_ok=True)
+    paths, out = sources_and_folder(argv, "slides.py", "The notebooks as reveal.js slides (HTML).")
     exporter = SlidesExporter(exclude_input_prompt=True, exclude_output_prompt=True,
                               reveal_theme="white", reveal_transition="none")
     for path in paths:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .errors import IllegalMoveError, InvalidBoardError
 from .game import MAX, MIN, player_name
-from .position import DIGIT, SYMBOL, grid_svg, parse_player
+from .position import SYMBOL, grid_svg, parse_cells, parse_player
 from .symmetry import EMPTY, O_DIGIT, X_DIGIT
 
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # along a row, a column, both diagonals
@@ -388,17 +388,6 @@ def split_rows(text: str, m: int | None, n: int | None) -> list[str]:
                 f"row {number} of {text!r} has {len(row)} cells, expected {width}"
                 f"{'' if n is not None else ' (as many as row 1)'}")
     return rows
-
-
-def parse_cells(text: str, cells: str) -> tuple[int, ...]:
-    """Row-major characters -> digits; letters may be lower case, '.' is empty."""
-    digits = []
-    for i, char in enumerate(cells):
-        if char.upper() not in DIGIT:
-            raise InvalidBoardError(
-                f"unknown character {char!r} for cell {i} in {text!r}: use X, O or '.'")
-        digits.append(DIGIT[char.upper()])
-    return tuple(digits)
 
 
 def check_position(geometry: Shape, x: int, o: int, first: int) -> None:

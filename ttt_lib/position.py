@@ -55,6 +55,11 @@ def parse_text(text: str) -> tuple[int, ...]:
         raise InvalidBoardError(
             f"a board text has 9 cells (like 'X.O......') or 3 rows of 3 separated by '/' "
             f"(like 'X.O/X../O..'); {text!r} has length {len(text)}")
+    return parse_cells(text, cells)
+
+
+def parse_cells(text: str, cells: str) -> tuple[int, ...]:
+    """Row-major characters of ``text`` -> digits; letters may be lower case, '.' is empty."""
     digits = []
     for i, char in enumerate(cells):
         if char.upper() not in DIGIT:
