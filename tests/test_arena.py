@@ -7,8 +7,8 @@ import pytest
 import ttt_lib.arena as arena
 from ttt_lib import BitBoard, IllegalMoveError, ListBoard
 from ttt_lib.agents import Agent, UnknownAgentError, make_agent
-from ttt_lib.arena import (play_game, play_pairs, random_play_probabilities, tournament,
-                           wilson_interval)
+from ttt_lib.arena import (Turn, play_game, play_pairs, play_turn, random_play_probabilities,
+                           seat, tournament, turns, wilson_interval)
 from ttt_lib.cli import main
 
 
@@ -55,6 +55,48 @@ def test_an_illegal_choice_names_the_agent():
     with pytest.raises(IllegalMoveError, match="<cheat agent> chose an illegal move: cell 0 is "
                                                "occupied"):
         play_game(Cheat(), Cheat())
+
+
+def test_turns_are_the_moves_of_play_game_one_at_a_time():
+    for seed, first in [(0, "X"), (3, "O"), (5, "X")]:
+        game = list(turns("random", ("mcts", {"playouts": 30}), seed=seed, first=first))
+        assert [turn.move for turn in game] == play_game(
+            "random", ("mcts", {"playouts": 30}), seed=seed, first=first).moves
+        state = BitBoard(first=first)
+        for turn in game:
+            assert isinstance(turn, Turn) and turn.before == state
+            assert turn.mover == state.to_move and turn.after == state.play(turn.move)
+            assert turn.agent.name == ("random" if turn.mover == 1 else "mcts")
+            state = turn.after
+        assert state.is_terminal()
+
+
+def test_seat_builds_the_agents_with_seeds_derived_from_the_game_seed():
+    x, o = seat("random", ("flat-mc", {"playouts": 3}), seed=11)
+    assert (x.name, o.name, o.playouts) == ("random", "flat-mc", 3)
+    assert x.rng.random() == make_agent("random", seed=arena.derive_seed(11, "X")).rng.random()
+    assert o.rng.random() == make_agent("flat-mc", seed=arena.derive_seed(11, "O")).rng.random()
+    mine = make_agent("perfect")
+    assert seat(mine, "random")[0] is mine
+    assert seat("random", "random")[0].rng.random() == seat("random", "random", 0)[0].rng.random()
+
+
+def test_turns_refuses_a_bad_agent_before_the_first_move():
+    with pytest.raises(UnknownAgentError, match="unknown agent 'nobody'"):
+        turns("random", "nobody")  # no iteration needed
+
+
+def test_a_finished_start_has_no_turns():
+    start = BitBoard.from_text("XXX/OO./...")
+    assert list(turns("random", "random", start=start)) == []
+    record = play_game("random", "random", start=start)
+    assert record.moves == [] and record.final == start and record.winner == "X"
+
+
+def test_play_turn_plays_the_agent_s_move():
+    state = BitBoard.from_text("XX./OO./...")
+    move, after = play_turn(state, make_agent("perfect"))
+    assert move == 2 and after == state.play(2) and after.winner() == "X"
 
 
 # ---------------------------------------------------------------------- the tournament

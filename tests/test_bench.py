@@ -4,7 +4,11 @@ No timing is compared with a target here; the figures only have to be positive n
 """
 import io
 import json
+import os
 import random
+import shutil
+import subprocess
+import sys
 from numbers import Real
 from pathlib import Path
 
@@ -26,7 +30,8 @@ def quick_figures():
 
 @pytest.fixture(scope="module")
 def plain():
-    return bench.load_baselines()
+    from ttt_lib.bench import plain
+    return plain
 
 
 def test_quick_run_has_every_figure(quick_figures):
@@ -75,18 +80,29 @@ def test_format_marks_a_missed_target():
     assert "a task" in report and "0.50x" in report and "<= 1 s: MISSED" in report
 
 
-def test_missing_baselines_fail_with_a_clear_message(tmp_path, monkeypatch, capsys):
-    with pytest.raises(bench.MissingBaselinesError, match="plain baselines are missing"):
-        bench.load_baselines(tmp_path)
-    monkeypatch.setattr(bench, "BASELINES", tmp_path)
-    assert main(["bench", "--quick"]) == 1  # not a bad argument: the machine lacks a folder
-    error = capsys.readouterr().err
-    assert str(tmp_path / "plain.py") in error and len(error.strip().splitlines()) == 1
+def test_bench_runs_from_the_package_alone(tmp_path):
+    """A copy of the package with no repository around it (as in an installed wheel) runs
+    ``python -m ttt_lib bench``: the baselines come from inside the package."""
+    package = Path(bench.__file__).resolve().parent.parent
+    shutil.copytree(package, tmp_path / "ttt_lib",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    assert not (tmp_path / "benchmarks").exists()
+    code = ("import json, sys, ttt_lib, ttt_lib.bench; from ttt_lib.cli import main; "
+            "print(json.dumps([ttt_lib.__file__, ttt_lib.bench.plain.__file__])); "
+            "sys.exit(main(['bench', '--quick', '--json']))")
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    paths, figures = result.stdout.splitlines()
+    for path in json.loads(paths):
+        assert Path(path).is_relative_to(tmp_path / "ttt_lib")
+    assert json.loads(figures)["figures"]["full_tree"]["nodes"] == 7332
 
 
-def test_baselines_are_found_from_the_package():
-    assert (bench.BASELINES / "plain.py").is_file()
-    assert bench.BASELINES.parent == Path(bench.__file__).resolve().parent.parent
+def test_the_baselines_are_part_of_the_package():
+    assert bench.plain.__name__ == "ttt_lib.bench.plain"
+    assert Path(bench.plain.__file__).parent == Path(bench.__file__).parent
 
 
 # ---------------------------------------------- the plain baselines compute the right things

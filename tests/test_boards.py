@@ -1,7 +1,7 @@
 import pytest
 
 from ttt_lib import BitBoard, IllegalMoveError, InvalidBoardError, ListBoard
-from ttt_lib.bitboard import CELL_MASK
+from ttt_lib.boards.bit import CELL_MASK
 
 BOARDS = [ListBoard, BitBoard]
 

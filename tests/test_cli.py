@@ -1,10 +1,14 @@
+import io
 import json
 import subprocess
 import sys
 
 import pytest
 
+from ttt_lib import BitBoard
+from ttt_lib.arena import play_game, turns
 from ttt_lib.cli import main
+from ttt_lib.game import player_name
 
 
 def run(*args):
@@ -34,6 +38,47 @@ def test_perfect_never_loses_to_random(capsys):
     for seed in range(10):
         main(["selfplay", "--x", "random", "--o", "perfect", "--first", "O", "--seed", str(seed)])
         assert not capsys.readouterr().out.rstrip().endswith("X wins.")
+
+
+def printed_game(*args) -> tuple[list[str], str]:
+    """The blocks ``selfplay`` prints, one per move ("Move n: ..." and the board), and the
+    result line."""
+    out = io.StringIO()
+    assert main(["selfplay", *args], out=out) == 0
+    _header, *moves, result = out.getvalue().rstrip("\n").split("\n\n")
+    return moves, result
+
+
+@pytest.mark.parametrize("x, o, seed, first", [
+    ("random", "random", 5, "X"), ("random", "random", 0, "O"), ("random", "random", 12, "X"),
+    ("random", "perfect", 3, "X"), ("perfect", "random", 1, "O"), ("perfect", "perfect", 2, "X"),
+    ("heuristic", "random", 4, "O"), ("random", "flat-mc", 6, "X"), ("mcts", "random", 7, "O"),
+    ("expectimax", "alphabeta", 8, "X"),
+])
+def test_selfplay_prints_exactly_the_game_play_game_plays(x, o, seed, first):
+    record = play_game(x, o, seed=seed, first=first)
+    blocks, result = printed_game("--x", x, "--o", o, "--seed", str(seed), "--first", first)
+    assert len(blocks) == len(record.moves)
+    state = BitBoard(first=first)
+    for number, (block, move) in enumerate(zip(blocks, record.moves), 1):
+        line, board = block.split("\n", 1)
+        assert line.startswith(f"Move {number}: {player_name(state.to_move)} takes cell {move}")
+        state = state.play(move)
+        assert board == str(state)
+    assert state == record.final
+    assert result == (f"{record.winner} wins." if record.winner else "Tied.")
+
+
+def test_selfplay_prints_each_search_s_node_count():
+    blocks, _ = printed_game("--x", "perfect", "--o", "random", "--seed", "9")
+    searched = [turn.agent.stats for turn in turns("perfect", "random", seed=9)]
+    for block, stats in zip(blocks, searched):
+        line = block.split("\n", 1)[0]
+        if stats is None:
+            assert "searching" not in line
+        else:
+            assert line.endswith(f" after searching {stats.nodes:,} positions")
+    assert blocks[0].split("\n", 1)[0].endswith("after searching 5,478 positions")
 
 
 @pytest.mark.parametrize("args, fragment", [

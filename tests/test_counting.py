@@ -2,8 +2,8 @@
 from collections import Counter
 from math import factorial
 
-from ttt_lib.counting import (all_counts, games_by_walking, orbits_by_burnside,
-                              positions_by_filtering, raw_boards, tree_nodes)
+from ttt_lib.studies.counting import (all_counts, games_by_walking, orbits_by_burnside,
+                                      positions_by_filtering, raw_boards, tree_nodes)
 from ttt_lib.game import count_tree
 from ttt_lib import BitBoard
 

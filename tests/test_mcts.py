@@ -6,10 +6,10 @@ import pytest
 
 from ttt_lib import BitBoard, ListBoard, TreeNode
 from ttt_lib.arena import random_play_probabilities
-from ttt_lib.search.mcts import (SQRT2, MCTSTree, convergence_study, flat_monte_carlo, mcts,
-                                 random_playout)
+from ttt_lib.search.mcts import SQRT2, MCTSTree, flat_monte_carlo, mcts, random_playout
 from ttt_lib.search.minimax import best_moves, move_values, solve
-from ttt_lib.search.stats import Stats
+from ttt_lib.search.watch import Stats
+from ttt_lib.studies.convergence import convergence_study
 
 
 def sample(positions, count, seed=0, live=True):

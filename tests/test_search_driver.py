@@ -4,9 +4,9 @@ import pytest
 from ttt_lib import BitBoard
 from ttt_lib.game import count_tree, reachable
 from ttt_lib.search import Stats
-from ttt_lib.search.driver import (PUBLISHED_FIRST_MOVE, PUBLISHED_GAME, PUBLISHED_GAME_COUNTS,
-                                   VARIANTS, UnknownVariantError, cached_minimax, first_move,
-                                   replay)
+from ttt_lib.studies.firstmove import (PUBLISHED_FIRST_MOVE, PUBLISHED_GAME,
+                                      PUBLISHED_GAME_COUNTS, VARIANTS, UnknownVariantError,
+                                      cached_minimax, first_move, replay)
 from ttt_lib.search.minimax import best_moves
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from ttt_lib import BitBoard, ListBoard
-from ttt_lib.position import line_winner
+from ttt_lib.boards.tictactoe import line_winner
 from ttt_lib.search import Killers, heuristic_order, line_score, threat_order
 from ttt_lib.search.ordering import ordering_function
 from ttt_lib.symmetry import SYMMETRIES, transform

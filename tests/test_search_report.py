@@ -1,14 +1,10 @@
 """The node-count table: every variant's value and work, and what each speed-up buys."""
-import ast
 import json
-import pathlib
 
 import pytest
 
 from ttt_lib.cli import main
-from ttt_lib.search.report import SEARCHES, format_nodes_report, nodes_report
-
-SEARCH_DIR = pathlib.Path(__file__).resolve().parent.parent / "ttt_lib" / "search"
+from ttt_lib.studies.nodes import SEARCHES, format_nodes_report, nodes_report
 
 
 @pytest.fixture(scope="module")
@@ -70,52 +66,3 @@ def test_the_first_move_report_beside_the_published_counts(capsys):
     assert main(["nodes", "--first-move"]) == 0
     text = capsys.readouterr().out
     assert "30,709" in text and "(O opens there)" in text
-
-
-def guarded_names(tree):
-    """Attribute uses of ``stats``/``trace`` (or ``self.stats``/``self.trace``) outside an
-    ``if <that> is not None`` block: each one would cost something when they are absent."""
-    def subject(node):
-        if isinstance(node, ast.Name) and node.id in ("stats", "trace"):
-            return node.id
-        if (isinstance(node, ast.Attribute) and node.attr in ("stats", "trace")
-                and isinstance(node.value, ast.Name) and node.value.id == "self"):
-            return "self." + node.attr
-        return None
-
-    def guard(test):
-        if (isinstance(test, ast.Compare) and len(test.ops) == 1
-                and isinstance(test.ops[0], ast.IsNot)
-                and isinstance(test.comparators[0], ast.Constant)
-                and test.comparators[0].value is None):
-            return subject(test.left)
-        return None
-
-    unguarded = []
-
-    def visit(node, guarded):
-        if isinstance(node, ast.If) and guard(node.test):
-            for child in node.body:
-                visit(child, guarded | {guard(node.test)})
-            for child in node.orelse:
-                visit(child, guarded)
-            return
-        if isinstance(node, ast.Attribute) and subject(node.value) \
-                and subject(node.value) not in guarded:
-            unguarded.append((subject(node.value), node.attr, node.lineno))
-        for child in ast.iter_child_nodes(node):
-            visit(child, guarded)
-
-    visit(tree, frozenset())
-    return unguarded
-
-
-@pytest.mark.parametrize("module", ["minimax", "alphabeta", "pvs", "expectimax", "driver"])
-def test_stats_and_trace_are_only_touched_when_given(module):
-    tree = ast.parse((SEARCH_DIR / f"{module}.py").read_text())
-    assert guarded_names(tree) == []
-
-
-def test_the_guard_check_can_fail():
-    tree = ast.parse("def f(stats=None):\n    stats.nodes += 1\n")
-    assert guarded_names(tree) == [("stats", "nodes", 2)]

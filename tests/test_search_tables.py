@@ -4,7 +4,7 @@ import math
 import pytest
 
 from ttt_lib import BitBoard
-from ttt_lib.search import Stats, Trace, alphabeta, solve_all
+from ttt_lib.search import AlphaBeta, Stats, Trace, alphabeta, solve_all
 from ttt_lib.search.alphabeta import EXACT, LOWER, UPPER
 from ttt_lib.symmetry import SYMMETRIES, transform
 
@@ -112,3 +112,38 @@ def test_a_table_with_a_hard_failing_search_is_still_exact(all_bitboards, exact)
             assert result == exact[state.key()]
     for state in all_bitboards[::5]:
         assert alphabeta(state, table=table, fail="hard") == exact[state.key()]
+
+
+@pytest.mark.parametrize("entry, alpha, beta, answer", [
+    ((0, EXACT), -1, 1, True), ((5, EXACT), -1, 1, True),
+    ((1, LOWER), -1, 1, True), ((1, LOWER), -1, 2, False), ((0, LOWER), -1, 1, False),
+    ((-1, UPPER), -1, 1, True), ((-1, UPPER), -2, 1, False), ((0, UPPER), -1, 1, False),
+])
+def test_an_entry_answers_a_window_when_its_bound_is_enough(entry, alpha, beta, answer):
+    state = BitBoard.from_text("X../.O./...")
+    stats = Stats()
+    engine = AlphaBeta(table={state.key(): entry}, stats=stats)
+    value = engine.search_with_table(state, alpha, beta)
+    assert (stats == Stats(table_hits=1)) is answer
+    assert value == (entry[0] if answer else 0)
+
+
+def test_finished_games_are_stored_exact_whatever_the_window():
+    """A finished board's value does not depend on the window it was searched in."""
+    for alpha, beta in WINDOWS:
+        table = {}
+        AlphaBeta(table=table).value(BitBoard.from_text("XX./OO./..."), alpha, beta)
+        for key, (value, flag) in table.items():
+            if BitBoard.from_bits(key).is_terminal():
+                assert flag == EXACT, (alpha, beta, key)
+
+
+def test_the_variants_are_wrappers_around_the_one_search():
+    plain, tabled = AlphaBeta(), AlphaBeta(table=True)
+    hard, both = AlphaBeta(fail="hard"), AlphaBeta(fail="hard", table=True)
+    assert plain.visit == plain.search and tabled.visit == tabled.search_with_table
+    assert hard.visit == hard.search_fail_hard and hard.visit_soft == hard.search
+    assert both.visit == both.search_fail_hard and both.visit_soft == both.search_with_table
+    state = BitBoard.from_text("X../.O./...")
+    assert both.search_fail_hard(state, 0.5, 0.9) == 0.5
+    assert tabled.search_with_table(state, -1, 1) == 0 == plain.search(state, -1, 1)

@@ -38,7 +38,7 @@ def test_show_source_prints_the_real_code_outside_a_notebook(capsys):
 def test_show_source_dedents_methods(capsys):
     teach.show_source(ListBoard.moves)
     out = capsys.readouterr().out
-    assert out.startswith("# ttt_lib/board.py\ndef moves(self)")
+    assert out.startswith("# ttt_lib/boards/list.py\ndef moves(self)")
 
 
 def test_show_source_in_a_notebook_displays_highlighted_markdown(monkeypatch):
@@ -61,7 +61,7 @@ def test_markdown_fence_outlasts_backticks_in_the_code():
 
 
 def test_source_names_its_file_relative_to_the_package():
-    assert teach.source_text(BitBoard.play).startswith("# ttt_lib/bitboard.py\n")
+    assert teach.source_text(BitBoard.play).startswith("# ttt_lib/boards/bit.py\n")
     assert "/work/" not in teach.source_text(BitBoard.play).splitlines()[0]
 
 

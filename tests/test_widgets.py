@@ -4,7 +4,7 @@ import pytest
 
 from ttt_lib import BitBoard, TreeNode
 from ttt_lib.search.minimax import solve
-from ttt_lib.search.trace import Trace, TraceEvent
+from ttt_lib.search.watch import Trace, TraceEvent
 from ttt_lib.widgets import MCTSGrower, PlayWidget, TraceStepper, explain
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -91,6 +91,34 @@ def test_a_failing_opponent_is_reported_not_raised(monkeypatch):
     monkeypatch.setattr(game.agent, "choose", broken)
     assert game.click(4).startswith("Something went wrong: no idea. Press")
     assert game.new_game().startswith("Your move")
+
+
+def test_the_computer_moves_through_the_arena_s_turn(monkeypatch):
+    game = PlayWidget(seed=0)
+    monkeypatch.setattr(game.agent, "choose", lambda state: 4)  # the cell the human just took
+    assert game.click(4).startswith("Something went wrong: <perfect agent> chose an illegal "
+                                    "move: cell 4 is occupied")
+
+
+def test_the_computer_replies_as_in_play_game():
+    from ttt_lib.agents import Agent, make_agent
+    from ttt_lib.arena import play_game
+    game, rng = PlayWidget(opponent="perfect", human="X", seed=2), random.Random(2)
+    while not game.board.is_terminal():
+        game.click(rng.choice(game.board.moves()))
+
+    class Clicks(Agent):  # the human's clicks, again
+        name = "clicks"
+
+        def __init__(self, cells):
+            super().__init__()
+            self.cells = iter(cells)
+
+        def choose(self, state):
+            return next(self.cells)
+
+    record = play_game(Clicks(game.moves[0::2]), make_agent("perfect", seed=2))
+    assert record.moves == game.moves
 
 
 def test_bad_arguments_are_refused_at_construction():

@@ -3,11 +3,9 @@
 The core (boards, protocol, symmetry, counting, search) needs only the standard library;
 drawing and widgets live in ``ttt_lib.viz`` and ``ttt_lib.widgets`` and are imported on demand.
 """
-from .bitboard import BitBoard
-from .board import ListBoard
+from .boards import BitBoard, ListBoard, MNKBoard
 from .errors import IllegalMoveError, InvalidBoardError
 from .game import MAX, MIN, Game, TreeNode
-from .mnk import MNKBoard
 
 __all__ = ["BitBoard", "ListBoard", "IllegalMoveError", "InvalidBoardError", "MAX", "MIN",
            "Game", "TreeNode", "MNKBoard"]

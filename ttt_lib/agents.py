@@ -15,7 +15,7 @@ from collections.abc import Callable
 from .game import MAX, Game
 from .search.mcts import SQRT2, MCTSTree, flat_monte_carlo
 from .search.minimax import best_moves, move_values, solve
-from .search.stats import Stats
+from .search.watch import Stats
 
 
 class Agent:
@@ -94,7 +94,7 @@ class MinimaxAgent(SearchAgent):
 
     def child_value(self, child: Game, player: int) -> float:
         from .search.minimax import minimax
-        return minimax(child, stats=self.stats)
+        return minimax(child, self.stats)
 
 
 class AlphaBetaAgent(SearchAgent):

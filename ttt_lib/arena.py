@@ -1,6 +1,10 @@
 """Where agents meet: single games, seeded round-robin tournaments, and the exact odds of
 random play to check them against.
 
+There is one game loop, ``turns``: ``play_game``, the tournaments, ``python -m ttt_lib
+selfplay`` and the play widget (through ``play_turn``) all move with it, so a seed plays the
+same game everywhere.
+
 A tournament's every game gets its own seed, derived from (tournament seed, X agent, O agent,
 game number), and its agents are rebuilt from their names and options for that game. So the
 results do not depend on which process plays which game: the same seed gives the same table
@@ -12,14 +16,14 @@ import hashlib
 import math
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
+from typing import NamedTuple, Union
 
 from .agents import AGENTS, Agent, agent_options, make_agent
-from .bitboard import BitBoard
+from .boards.bit import BitBoard
 from .errors import IllegalMoveError
 from .game import MAX, Game, player_name
 
@@ -32,6 +36,17 @@ POOL_THRESHOLD_SECONDS = 0.25
 
 
 # ------------------------------------------------------------------------------- one game
+
+class Turn(NamedTuple):
+    """One move of a game: the position before it, who moved, the agent, its move, and the
+    position after it. ``agent.stats`` is the work of this move's search."""
+
+    before: Game
+    mover: int
+    agent: Agent
+    move: object
+    after: Game
+
 
 @dataclass
 class GameRecord:
@@ -49,6 +64,47 @@ class GameRecord:
         return player_name(self.result) if self.result else None
 
 
+def play_turn(state: Game, agent: Agent) -> tuple[object, Game]:
+    """``agent``'s move in ``state`` and the position it leads to; an illegal choice raises
+    ``IllegalMoveError`` naming the agent."""
+    move = agent.choose(state)
+    try:
+        return move, state.play(move)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(f"{agent!r} chose an illegal move: {error}") from None
+
+
+def seat(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec,
+         seed: int | None = None) -> tuple[Agent, Agent]:
+    """The two players of a game seeded by ``seed`` (0 if None).
+
+    ``Agent`` objects play as they are; names and ``(name, options)`` pairs are built with
+    the seeds ``derive_seed(seed, "X")`` and ``derive_seed(seed, "O")``.
+    """
+    seed = 0 if seed is None else seed
+    return _as_agent(x_agent, derive_seed(seed, "X")), _as_agent(o_agent, derive_seed(seed, "O"))
+
+
+def turns(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int | None = None,
+          first: str = "X", start: Game | None = None) -> Iterator[Turn]:
+    """The turns of one game from ``start`` (by default the empty board, ``first`` to open),
+    one at a time, as they are played: the game loop of ``play_game``, the tournaments and
+    ``python -m ttt_lib selfplay``. The agents are built (a bad name refused) at the call,
+    before the first move."""
+    x_player, o_player = seat(x_agent, o_agent, seed)
+    state = BitBoard(first=first) if start is None else start
+    return _turns({MAX: x_player, -MAX: o_player}, state)
+
+
+def _turns(players: dict[int, Agent], state: Game) -> Iterator[Turn]:
+    """The game loop: the player to move chooses and plays, until the game is over."""
+    while not state.is_terminal():
+        agent = players[state.to_move]
+        move, after = play_turn(state, agent)
+        yield Turn(state, state.to_move, agent, move, after)
+        state = after
+
+
 def play_game(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int | None = None,
               first: str = "X", start: Game | None = None) -> GameRecord:
     """Play one game from ``start`` (by default the empty board, ``first`` to open).
@@ -56,27 +112,12 @@ def play_game(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int 
     Agents are ``Agent`` objects, used as they are, or names / ``(name, options)`` pairs,
     built here with seeds derived from ``seed`` (0 if None).
     """
-    seed = 0 if seed is None else seed
-    x_player = _as_agent(x_agent, derive_seed(seed, "X"))
-    o_player = _as_agent(o_agent, derive_seed(seed, "O"))
     state = BitBoard(first=first) if start is None else start
-    moves, final = _play(x_player, o_player, state)
-    return GameRecord(_label(x_agent), _label(o_agent), moves, _sign(final.utility()), final)
-
-
-def _play(x_player: Agent, o_player: Agent, state: Game) -> tuple[list, Game]:
-    """The moves of the game from ``state`` on, and the final position."""
-    players = {MAX: x_player, -MAX: o_player}
     moves = []
-    while not state.is_terminal():
-        agent = players[state.to_move]
-        move = agent.choose(state)
-        try:
-            state = state.play(move)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"{agent!r} chose an illegal move: {error}") from None
-        moves.append(move)
-    return moves, state
+    for turn in turns(x_agent, o_agent, seed, start=state):
+        moves.append(turn.move)
+        state = turn.after
+    return GameRecord(_label(x_agent), _label(o_agent), moves, _sign(state.utility()), state)
 
 
 def _as_agent(agent: Agent | AgentSpec, seed: int) -> Agent:
@@ -263,18 +304,23 @@ def _tasks(pairs: list, games: int, seed: int, first: str) -> tuple[list, list]:
 def play_chunk(task: tuple) -> tuple[int, list[int]]:
     """Play the games of one task; returns (pair index, [X wins, O wins, draws])."""
     index, x, o, seed, first, numbers = task
-    (x_name, x_options), (o_name, o_options) = x, o
     x_label, o_label = spec_label(x), spec_label(o)
     counts = [0, 0, 0]
     for number in numbers:
         game_seed = derive_seed(seed, x_label, o_label, number)
-        # The same agents and seeds as play_game(x, o, game_seed, first), without re-checking
-        # the specs for every game.
-        x_player = AGENTS[x_name](seed=derive_seed(game_seed, "X"), **x_options)
-        o_player = AGENTS[o_name](seed=derive_seed(game_seed, "O"), **o_options)
-        result = _sign(_play(x_player, o_player, BitBoard(first=first))[1].utility())
+        # The agents and seeds of play_game(x, o, game_seed, first), built without
+        # re-checking the specs for every game.
+        x_player = _built(x, derive_seed(game_seed, "X"))
+        o_player = _built(o, derive_seed(game_seed, "O"))
+        result = play_game(x_player, o_player, first=first).result
         counts[0 if result > 0 else 1 if result < 0 else 2] += 1
     return index, counts
+
+
+def _built(spec: tuple[str, dict], seed: int) -> Agent:
+    """The agent of a spec already checked by ``normalize_spec``."""
+    name, options = spec
+    return AGENTS[name](seed=seed, **options)
 
 
 def _run(probes: list, rest: list, executor: Executor | None):
@@ -300,11 +346,13 @@ def random_play_probabilities(state: Game | None = None) -> dict[str, Fraction]:
     """The exact chances of each outcome when both sides play uniformly random moves from
     ``state`` (the empty board by default), as fractions: keys x_wins, o_wins, draws."""
     table: dict = {}
-    x_wins, o_wins, draws = _random_play(BitBoard() if state is None else state, table)
+    x_wins, o_wins, draws = random_play_odds(BitBoard() if state is None else state, table)
     return {"x_wins": x_wins, "o_wins": o_wins, "draws": draws}
 
 
-def _random_play(state: Game, table: dict) -> tuple[Fraction, Fraction, Fraction]:
+def random_play_odds(state: Game, table: dict) -> tuple[Fraction, Fraction, Fraction]:
+    """(X wins, O wins, draws) under uniformly random play from ``state``: a finished game's
+    own result, else the average over its moves; ``table`` remembers each position's odds."""
     key = state.key()
     if key not in table:
         if state.is_terminal():
@@ -312,6 +360,6 @@ def _random_play(state: Game, table: dict) -> tuple[Fraction, Fraction, Fraction
             table[key] = tuple(Fraction(int(result == r)) for r in (1, -1, 0))
         else:
             moves = state.moves()
-            children = [_random_play(state.play(m), table) for m in moves]
+            children = [random_play_odds(state.play(m), table) for m in moves]
             table[key] = tuple(sum(odds) / len(moves) for odds in zip(*children))
     return table[key]

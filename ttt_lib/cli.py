@@ -8,7 +8,7 @@ import argparse
 import json
 import sys
 
-from .bitboard import BitBoard
+from .boards.bit import BitBoard
 from .errors import IllegalMoveError, InvalidBoardError
 from .game import player_name
 
@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--x", default="perfect", metavar="AGENT", help="agent playing X")
     play.add_argument("--o", default="perfect", metavar="AGENT", help="agent playing O")
     play.add_argument("--first", default="X", choices=["X", "O"], help="who opens")
-    play.add_argument("--seed", default=0, type=int, help="seed of the agents' RNGs")
+    play.add_argument("--seed", default=0, type=int, metavar="N",
+                      help="the game's seed: the same game as arena.play_game(x, o, seed=N)")
 
     count = commands.add_parser("count", help="how many positions and games there are")
     count.add_argument("--json", action="store_true", help="one JSON object")
@@ -52,33 +53,35 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--json", action="store_true", help="one JSON object")
 
-    bench = commands.add_parser("bench", help="the performance figures of benchmarks/")
+    bench = commands.add_parser("bench", help="performance figures against plain baselines")
     bench.add_argument("--json", action="store_true", help="one JSON object")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     return parser
 
 
 def cmd_selfplay(args, out) -> None:
-    from .agents import make_agent
-    agents = {+1: make_agent(args.x, seed=args.seed), -1: make_agent(args.o, seed=args.seed + 1)}
+    from .arena import turns
     state = BitBoard(first=args.first)
+    game = turns(args.x, args.o, seed=args.seed, start=state)  # play_game's loop and seeds
     print(f"X: {args.x}, O: {args.o}, {args.first} opens, seed {args.seed}\n", file=out)
-    number = 0
-    while not state.is_terminal():
-        number += 1
-        agent = agents[state.to_move]
-        move = agent.choose(state)
-        searched = (f" after searching {agent.stats.nodes:,} position{'' if agent.stats.nodes == 1 else 's'}"
-                    if agent.stats is not None else "")
-        print(f"Move {number}: {player_name(state.to_move)} takes cell {move}{searched}", file=out)
-        state = state.play(move)
-        print(f"{state}\n", file=out)
+    for number, turn in enumerate(game, 1):
+        print(f"Move {number}: {player_name(turn.mover)} takes cell {turn.move}"
+              f"{_searched(turn.agent.stats)}", file=out)
+        print(f"{turn.after}\n", file=out)
+        state = turn.after
     winner = state.winner()
     print(f"{winner} wins." if winner else "Tied.", file=out)
 
 
+def _searched(stats) -> str:
+    """' after searching 1,234 positions', or nothing for an agent that does not search."""
+    if stats is None:
+        return ""
+    return f" after searching {stats.nodes:,} position{'' if stats.nodes == 1 else 's'}"
+
+
 def cmd_count(args, out) -> None:
-    from .counting import all_counts
+    from .studies.counting import all_counts
     counts = all_counts()
     if args.json:
         print(json.dumps(counts), file=out)
@@ -127,7 +130,7 @@ def cmd_solve(args, out) -> None:
 def cmd_nodes(args, out) -> None:
     if args.opener != "X" and not args.first_move:
         raise UsageError("--opener only applies with --first-move")
-    from .search.report import format_nodes_report, nodes_report
+    from .studies.nodes import format_nodes_report, nodes_report
     report = nodes_report(first_move=args.first_move, opener=args.opener)
     print(json.dumps(report) if args.json else format_nodes_report(report), file=out)
 
@@ -161,7 +164,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
     except (UsageError, IllegalMoveError, InvalidBoardError, ValueError) as error:
         print(f"python -m ttt_lib: error: {error}", file=sys.stderr)
         return 2
-    except OSError as error:  # not the arguments: the machine (e.g. benchmarks/ is missing)
+    except OSError as error:  # not the arguments: the machine (e.g. a full disk)
         print(f"python -m ttt_lib: error: {error}", file=sys.stderr)
         return 1
     return 0

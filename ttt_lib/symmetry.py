@@ -1,8 +1,9 @@
-"""The 8 symmetries of the square, canonical forms and base-3 codes of 3x3 positions.
+"""The symmetries of the board, canonical forms and base-3 codes of 3x3 positions.
 
-A position is written as 9 cells in row-major order, each 0 (empty), 1 (X) or 2 (O).
+A position is written as its cells in row-major order, each 0 (empty), 1 (X) or 2 (O).
 A symmetry is a permutation ``p`` of the cells: the transformed position has in cell ``i``
-what the original had in cell ``p[i]``.
+what the original had in cell ``p[i]``. ``symmetries(m, n)`` gives them for any rectangle;
+the rest of the module is the 3x3 board's (``SYMMETRIES``, codes, canonical forms).
 """
 from __future__ import annotations
 
@@ -12,28 +13,42 @@ EMPTY, X_DIGIT, O_DIGIT = 0, 1, 2
 CELLS = 9
 
 
-def _rotate(p: tuple[int, ...]) -> tuple[int, ...]:
-    """Turn a permutation a quarter clockwise: new (r, c) is old (2 - c, r)."""
-    return tuple(p[3 * (2 - c) + r] for r in range(3) for c in range(3))
+def symmetries(m: int, n: int) -> dict[str, tuple[int, ...]]:
+    """The symmetries of a rectangle of m rows of n cells, as cell permutations ``p``.
 
+    8 for a square (the 4 rotations with and without a mirror), 4 otherwise (turning a
+    non-square board a quarter would change its shape), fewer for a single row or cell,
+    where some of them coincide.
+    """
+    def perm(source):  # source(r, c) -> the original (row, col) seen at (r, c)
+        return tuple(source(r, c)[0] * n + source(r, c)[1] for r in range(m) for c in range(n))
 
-def _mirror(p: tuple[int, ...]) -> tuple[int, ...]:
-    """Mirror left to right: new (r, c) is old (r, 2 - c)."""
-    return tuple(p[3 * r + (2 - c)] for r in range(3) for c in range(3))
-
-
-def _all_symmetries() -> dict[str, tuple[int, ...]]:
-    identity = tuple(range(CELLS))
-    rotations = [identity]
-    for _ in range(3):
-        rotations.append(_rotate(rotations[-1]))
-    mirrored = [_mirror(p) for p in rotations]
+    if m != n:
+        return _distinct({"identity": perm(lambda r, c: (r, c)),
+                          "rotate 180": perm(lambda r, c: (m - 1 - r, n - 1 - c)),
+                          "mirror": perm(lambda r, c: (r, n - 1 - c)),
+                          "flip": perm(lambda r, c: (m - 1 - r, c))})
+    rotations = [tuple(range(n * n))]
+    for _ in range(3):  # a quarter clockwise: new (r, c) is old (n-1-c, r)
+        p = rotations[-1]
+        rotations.append(tuple(p[(n - 1 - c) * n + r] for r in range(n) for c in range(n)))
+    mirrored = [tuple(p[r * n + n - 1 - c] for r in range(n) for c in range(n))
+                for p in rotations]  # mirror left to right: new (r, c) is old (r, n-1-c)
     names = ["identity", "rotate 90", "rotate 180", "rotate 270",
              "mirror", "mirror + rotate 90", "mirror + rotate 180", "mirror + rotate 270"]
-    return dict(zip(names, rotations + mirrored))
+    return _distinct(dict(zip(names, rotations + mirrored)))
 
 
-SYMMETRIES: dict[str, tuple[int, ...]] = _all_symmetries()
+def _distinct(perms: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
+    """Drop repeats (a single row has only 2 symmetries, a single cell 1), keeping the first."""
+    kept: dict[str, tuple[int, ...]] = {}
+    for name, p in perms.items():
+        if p not in kept.values():
+            kept[name] = p
+    return kept
+
+
+SYMMETRIES: dict[str, tuple[int, ...]] = symmetries(3, 3)
 PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(SYMMETRIES.values())
 
 

@@ -15,17 +15,19 @@ import math
 import ipywidgets as widgets
 
 from .agents import AGENTS, make_agent
-from .bitboard import BitBoard
+from .arena import play_turn
+from .boards.bit import BitBoard
+from .boards.tictactoe import winning_line
 from .game import MAX, player_name
-from .position import winning_line
 from .search.alphabeta import alphabeta
 from .search.mcts import SQRT2, MCTSTree
 from .search.minimax import solve
-from .search.trace import Trace, node_name
+from .search.watch import Trace, node_name
 from .viz import as_state, draw_mcts, draw_tree, game_tree
+from .viz.style import HIGHLIGHT_COLOUR, O_COLOUR, X_COLOUR
 
-X_COLOUR, O_COLOUR = "#c0392b", "#2471a3"
-LAST_MOVE, WINNING_LINE = "#fff3b0", "#c8f0d0"
+LAST_MOVE = HIGHLIGHT_COLOUR  # as the SVG boards highlight a cell
+WINNING_LINE = "#c8f0d0"
 
 
 def _button(description: str, tooltip: str, css: str, **options) -> widgets.Button:
@@ -156,8 +158,7 @@ class PlayWidget(widgets.VBox):
         return None
 
     def _reply(self) -> int:
-        move = self.agent.choose(self.board)
-        self.board = self.board.play(move)
+        move, self.board = play_turn(self.board, self.agent)  # the arena's turn, as in play_game
         self.moves.append(move)
         return move
 

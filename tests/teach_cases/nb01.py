@@ -1,8 +1,8 @@
 """Right and wrong answers for the exercises of notebook 01."""
 from ttt_lib import BitBoard, teach
-from ttt_lib.bitboard import LINE_MASKS
+from ttt_lib.boards.bit import LINE_MASKS
 from ttt_lib.game import count_tree
-from ttt_lib.position import LINES
+from ttt_lib.boards.tictactoe import LINES
 
 LEFT = LINE_MASKS[LINES.index(teach.LINE_01_MASK)]
 ROW, COLUMN = teach.CELL_01_BIT

@@ -1,6 +1,6 @@
 """Right and wrong answers for the exercises of notebook 05."""
 from ttt_lib import BitBoard, teach
-from ttt_lib.counting import positions
+from ttt_lib.studies.counting import positions
 from ttt_lib.symmetry import encode, symmetric_forms
 
 

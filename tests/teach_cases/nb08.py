@@ -1,6 +1,6 @@
 """Right and wrong answers for the exercises of notebook 08."""
 from ttt_lib import teach
-from ttt_lib.mnk import MNKBoard, winning_lines
+from ttt_lib.boards.mnk import MNKBoard, winning_lines
 from ttt_lib.search.alphabeta import alphabeta
 
 

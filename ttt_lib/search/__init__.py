@@ -1,24 +1,28 @@
 """Search algorithms, each written once over the game protocol of ``ttt_lib.game``.
 
-Every search returns a value from X's point of view (``negamax`` and ``negamax_memo``, which
-score for the player to move, say so), and takes optional ``stats`` and ``trace`` arguments.
+Every search returns a value from X's point of view (``negamax``, ``negamax_memo`` and the
+recursive cores ``AlphaBeta.search`` and ``pvs_search``, which score for the player to move,
+say so). Each reports to one observer (``watch.py``): ``Stats`` counts the work, ``Trace``
+records each step; the public entry points also take ``stats=`` and ``trace=``.
+
+This layer knows only the game protocol: the boards, pictures, agents and the course's
+experiments (``ttt_lib.studies``) sit above it.
 """
 from .alphabeta import AlphaBeta, SearchOptionError, alphabeta, alphabeta_maxmin
-from .depthlimit import (HORIZON_EXAMPLE, depth_limited, depth_limited_choice, horizon_positions,
-                         iterative_deepening)
-from .driver import first_move, replay
+from .depthlimit import Iteration, depth_limited, depth_limited_choice, iterative_deepening
 from .expectimax import epsilon_perfect, expectimax, uniform_random
+from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout
 from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, solve,
                       solve_all)
 from .ordering import Killers, heuristic_order, line_score, threat_order
-from .pvs import pvs
-from .stats import Stats
-from .trace import Trace
+from .pvs import pvs, pvs_search
+from .watch import QUIET, Stats, Trace, TraceEvent, Watch, Watchers, node_name, watching
 
 __all__ = [
-    "AlphaBeta", "HORIZON_EXAMPLE", "Killers", "SearchOptionError", "Stats", "Trace",
-    "alphabeta", "alphabeta_maxmin", "best_moves", "depth_limited", "depth_limited_choice",
-    "epsilon_perfect", "expectimax", "first_move", "heuristic_order", "horizon_positions",
-    "iterative_deepening", "line_score", "minimax", "move_values", "negamax", "negamax_memo",
-    "pvs", "replay", "solve", "solve_all", "threat_order", "uniform_random",
+    "AlphaBeta", "Iteration", "Killers", "MCTSTree", "QUIET", "SearchOptionError", "Stats",
+    "Trace", "TraceEvent", "Watch", "Watchers", "alphabeta", "alphabeta_maxmin", "best_moves",
+    "depth_limited", "depth_limited_choice", "epsilon_perfect", "expectimax",
+    "flat_monte_carlo", "heuristic_order", "iterative_deepening", "line_score", "mcts",
+    "minimax", "move_values", "negamax", "negamax_memo", "node_name", "pvs", "pvs_search",
+    "random_playout", "solve", "solve_all", "threat_order", "uniform_random", "watching",
 ]

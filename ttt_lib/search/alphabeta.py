@@ -15,6 +15,9 @@ get here. Three pieces, one implementation each:
 (a tighter bound); *fail-hard* clamps it into ``[alpha, beta]``. Both prune the same moves.
 A result strictly inside the window is exact; one at or below alpha is an upper bound, one
 at or above beta a lower bound. That is why a table entry records which of the three it is.
+
+Every search reports to one observer, ``watch`` (see ``watch.py``): ``Stats`` counts,
+``Trace`` records each step with the ``path`` of moves from the root to its node.
 """
 from __future__ import annotations
 
@@ -24,8 +27,7 @@ from collections.abc import Callable, Hashable
 from ..errors import IllegalMoveError
 from ..game import MAX, Game
 from .ordering import Killers, Ordering, ordering_function
-from .stats import Stats
-from .trace import Trace, node_name
+from .watch import QUIET, Path, Stats, Trace, Watch, node_name, watching
 
 INF = math.inf
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -39,9 +41,9 @@ class SearchOptionError(ValueError):
 
 def alphabeta(state: Game, alpha: float = -INF, beta: float = INF, *,
               stats: Stats | None = None, trace: Trace | None = None,
-              form: str = "negamax", fail: str = "soft", table: dict | bool | None = None,
-              symmetry: bool = False, ordering: str | Ordering | None = None,
-              killers: bool = False) -> float:
+              watch: Watch | None = None, form: str = "negamax", fail: str = "soft",
+              table: dict | bool | None = None, symmetry: bool = False,
+              ordering: str | Ordering | None = None, killers: bool = False) -> float:
     """X's value of ``state`` by alpha-beta; ``alpha``/``beta`` bound it from X's side.
 
     Exact when the true value lies strictly inside the window, which the default window and
@@ -52,77 +54,66 @@ def alphabeta(state: Game, alpha: float = -INF, beta: float = INF, *,
     - ``table``: a dict kept between searches (or True for a fresh one): transpositions;
     - ``symmetry``: key the table by ``canonical_key()``, so symmetric positions share entries;
     - ``ordering``: None, "heuristic" (line score), "threats" (win, block, rest) or a function;
-    - ``killers``: try the moves that caused cut-offs at the same depth first.
+    - ``killers``: try the moves that caused cut-offs at the same depth first;
+    - ``stats`` / ``trace`` / ``watch``: observers of the search (counts, steps, your own).
 
     The speed-ups run in negamax form; the max/min form is the plain algorithm.
     """
     check_window(alpha, beta)
     check_choice("form", form, FORMS)
     check_choice("fail", fail, FAILS)
+    watch = watching(stats, trace, watch)
     if form == "maxmin":
         if table is not None or symmetry or ordering is not None or killers:
             raise SearchOptionError(
                 "the speed-ups (table, symmetry, ordering, killers) run in negamax form; "
                 "use form='negamax' or drop them")
-        return alphabeta_maxmin(state, alpha, beta, stats=stats, trace=trace, fail=fail)
+        return alphabeta_maxmin(state, alpha, beta, watch=watch, fail=fail)
     engine = AlphaBeta(fail=fail, table=table, symmetry=symmetry, ordering=ordering,
-                       killers=killers, stats=stats, trace=trace)
+                       killers=killers, watch=watch)
     return engine.value(state, alpha, beta)
 
 
 def alphabeta_maxmin(state: Game, alpha: float = -INF, beta: float = INF, *,
-                     stats: Stats | None = None, trace: Trace | None = None,
-                     fail: str = "soft", depth: int = 0) -> float:
+                     watch: Watch = QUIET, fail: str = "soft", path: Path = ()) -> float:
     """X's value of ``state``, max/min form: MAX raises alpha, MIN lowers beta.
 
-    ``depth`` is how far ``state`` lies below the search's root (it indents the trace).
+    ``path`` is the moves from the search's root to ``state`` (the trace records it).
     """
     maximizing = state.to_move == MAX
     best = -INF if maximizing else INF
-    if stats is not None:
-        stats.nodes += 1
-    if trace is not None:
-        trace.enter(state, depth, alpha, beta, best)
+    watch.enter(state, path, alpha, beta, best)
     if state.is_terminal():
-        if stats is not None:
-            stats.leaves += 1
-        if trace is not None:
-            trace.leaf(state, depth, state.utility())
-        return state.utility() if fail == "soft" else clamp(state.utility(), alpha, beta)
-    alpha0, beta0 = alpha, beta
+        value = watch.leaf(state, state.utility(), path)
+        return value if fail == "soft" else clamp(value, alpha, beta)
+    window = alpha, beta
     for move in state.moves():
-        child = state.play(move)
-        value = alphabeta_maxmin(child, alpha, beta, stats=stats, trace=trace, fail=fail,
-                                 depth=depth + 1)
-        if maximizing and value > best:
+        child, child_path = state.play(move), path + (move,)
+        value = alphabeta_maxmin(child, alpha, beta, watch=watch, fail=fail, path=child_path)
+        if (value > best) if maximizing else (value < best):
             best = value
-            if trace is not None:
-                trace.new_best(child, state, depth + 1)
-            if best > alpha:
-                alpha = best
-                if trace is not None:
-                    trace.improve(child, state, depth + 1, "alpha", alpha)
-        elif not maximizing and value < best:
-            best = value
-            if trace is not None:
-                trace.new_best(child, state, depth + 1)
-            if best < beta:
-                beta = best
-                if trace is not None:
-                    trace.improve(child, state, depth + 1, "beta", beta)
+            watch.new_best(child, state, child_path)
+        if maximizing and best > alpha:
+            alpha = best
+            watch.improve(child, state, child_path, "alpha", alpha)
+        if not maximizing and best < beta:
+            beta = best
+            watch.improve(child, state, child_path, "beta", beta)
         if alpha >= beta:
-            if stats is not None:
-                stats.cutoffs += 1
-            if trace is not None:
-                trace.cutoff(state, depth, alpha, beta)
+            watch.cutoff(state, alpha, beta, path)
             break
-    if trace is not None:
-        trace.exit(state, depth, alpha, beta, best)
-    return best if fail == "soft" else clamp(best, alpha0, beta0)
+    watch.exit(state, path, alpha, beta, best)
+    return best if fail == "soft" else clamp(best, *window)
 
 
 class AlphaBeta:
     """Alpha-beta in negamax form, each speed-up a switch (see ``alphabeta`` for the options).
+
+    ``search`` is the algorithm. It enters each child through ``visit``: ``search`` itself,
+    or ``search`` behind the wrappers of two variants, ``search_with_table`` (the
+    transposition table) and ``search_fail_hard`` (clamp into the window). The other variants
+    are switches inside ``search``: ``ordered_moves`` (move ordering and killer moves), the
+    killers' record of a cut-off, and the depth limit (``horizon``).
 
     ``depth`` and ``evaluate`` turn it into a depth-limited search: positions ``depth`` moves
     below the root are scored by ``evaluate`` (X's view), and terminal positions by
@@ -133,35 +124,27 @@ class AlphaBeta:
                  symmetry: bool = False, ordering: str | Ordering | None = None,
                  killers: bool | Killers = False, depth: int | None = None,
                  evaluate: Callable[[Game], float] | None = None, win: float = 1,
-                 stats: Stats | None = None, trace: Trace | None = None) -> None:
+                 stats: Stats | None = None, trace: Trace | None = None,
+                 watch: Watch | None = None) -> None:
         check_choice("fail", fail, FAILS)
-        if table is True or (symmetry and table is None):
-            table = {}
-        if table is not None and not isinstance(table, dict):
-            raise SearchOptionError(f"table is None, True or a dict, not {table!r}")
-        if depth is not None:
-            if table is not None:
-                raise SearchOptionError(
-                    "a transposition table needs exact values; a depth-limited value depends "
-                    "on the depth left, so use either a table or a depth limit")
-            if evaluate is None:
-                raise SearchOptionError("a depth limit needs an evaluate function")
-            check_depth(depth)
-        self.soft = fail == "soft"
-        self.table = table
+        self.table = check_table(table, symmetry, depth)
+        self.depth, self.evaluate, self.win = check_depth_limit(depth, evaluate), evaluate, win
         self.symmetry = symmetry
         self.order = ordering_function(ordering)
         self.killers = Killers() if killers is True else (killers or None)
-        self.depth, self.evaluate, self.win = depth, evaluate, win
-        self.stats, self.trace = stats, trace
+        self.unordered = self.order is None and self.killers is None
+        self.watch = watching(stats, trace, watch)
         self.horizon_reached = False
+        # How the search enters each position: through the table if any, clamped if fail-hard.
+        self.visit_soft = self.search if self.table is None else self.search_with_table
+        self.visit = self.visit_soft if fail == "soft" else self.search_fail_hard
 
     def value(self, state: Game, alpha: float = -INF, beta: float = INF) -> float:
         """X's value of ``state`` searched in the window ``(alpha, beta)`` (X's view)."""
         check_window(alpha, beta)
         if state.to_move == MAX:
-            return self.search(state, alpha, beta)
-        return -self.search(state, -beta, -alpha)
+            return self.visit(state, alpha, beta)
+        return -self.visit(state, -beta, -alpha)
 
     def root(self, state: Game, moves: list | None = None) -> tuple[float, list]:
         """X's value of ``state`` and all its optimal moves, sorted.
@@ -173,97 +156,84 @@ class AlphaBeta:
         if state.is_terminal():
             raise IllegalMoveError(
                 f"the game is over at {node_name(state)}: there is no move to choose")
-        if self.stats is not None:
-            self.stats.nodes += 1
+        self.watch.enter(state, (), -INF, INF, -INF)
         best, best_moves = -INF, []
-        for move in self.ordered_moves(state, 0) if moves is None else moves:
+        for move in self.ordered_moves(state, ()) if moves is None else moves:
             floor = math.nextafter(best, -INF)
-            value = -self.search(state.play(move), -INF, -floor, 1)
+            value = -self.visit(state.play(move), -INF, -floor, (move,))
             if value > best:
                 best, best_moves = value, [move]
             elif value == best:
                 best_moves.append(move)
+        self.watch.exit(state, (), best, INF, best)
         return state.to_move * best, sorted(best_moves)
 
-    def search(self, state: Game, alpha: float, beta: float, depth: int = 0) -> float:
-        """The value of ``state`` for the player to move, in the window ``(alpha, beta)``."""
-        stats, trace = self.stats, self.trace
-        if self.table is not None:
-            key = table_key(state, self.symmetry)
-            entry = self.table.get(key)
-            if entry is not None:
-                found = self.probe(state, entry, alpha, beta, depth)
-                if found is not None:
-                    return found
-        if stats is not None:
-            stats.nodes += 1
-        if trace is not None:
-            trace.enter(state, depth, alpha, beta, -INF)
-        if state.is_terminal() or depth == self.depth:
-            value = self.leaf(state, depth)
-            return value if self.soft else clamp(value, alpha, beta)
-        alpha0, beta0 = alpha, beta
-        best = -INF
-        for move in self.ordered_moves(state, depth):
-            child = state.play(move)
-            value = -self.search(child, -beta, -alpha, depth + 1)
+    def search(self, state: Game, alpha: float, beta: float, path: Path = ()) -> float:
+        """The value of ``state`` for the player to move, in the window ``(alpha, beta)``.
+
+        ``path`` is the moves from the search's root to ``state``.
+        """
+        watch, best = self.watch, -INF
+        watch.enter(state, path, alpha, beta, best)
+        if state.is_terminal():
+            return watch.leaf(state, state.to_move * state.utility() * self.win, path)
+        if self.depth is not None and len(path) == self.depth:
+            return self.horizon(state, path)
+        moves = state.moves() if self.unordered else self.ordered_moves(state, path)
+        for move in moves:
+            child, child_path = state.play(move), path + (move,)
+            value = -self.visit(child, -beta, -alpha, child_path)
             if value > best:
                 best = value
-                if trace is not None:
-                    trace.new_best(child, state, depth + 1)
-                if best > alpha:
-                    alpha = best
-                    if trace is not None:
-                        trace.improve(child, state, depth + 1, "alpha", alpha)
+                watch.new_best(child, state, child_path)
+            if best > alpha:
+                alpha = best
+                watch.improve(child, state, child_path, "alpha", alpha)
             if alpha >= beta:
-                if stats is not None:
-                    stats.cutoffs += 1
+                watch.cutoff(state, alpha, beta, path)
                 if self.killers is not None:
-                    self.killers.record(state, depth, move)
-                if trace is not None:
-                    trace.cutoff(state, depth, alpha, beta)
+                    self.killers.record(state, len(path), move)
                 break
-        if self.table is not None:
-            self.table[key] = (best, bound_flag(best, alpha0, beta0))
-        if trace is not None:
-            trace.exit(state, depth, alpha, beta, best)
-        return best if self.soft else clamp(best, alpha0, beta0)
+        watch.exit(state, path, alpha, beta, best)
+        return best
 
-    def leaf(self, state: Game, depth: int) -> float:
-        """A terminal position's value, or the evaluation at the depth limit (mover's view)."""
-        if state.is_terminal():
-            value = state.to_move * state.utility() * self.win
-        else:
-            self.horizon_reached = True
-            value = state.to_move * self.evaluate(state)
-        if self.stats is not None:
-            self.stats.leaves += 1
-        if self.trace is not None:
-            self.trace.leaf(state, depth, value)
-        if self.table is not None:
-            self.table[table_key(state, self.symmetry)] = (value, EXACT)
+    def search_with_table(self, state: Game, alpha: float, beta: float,
+                          path: Path = ()) -> float:
+        """``search`` through the transposition table: a stored answer that settles the window
+        is returned as it is; otherwise the position is searched and the result stored.
+
+        An exact value always settles it; a lower bound at or above beta, or an upper bound at
+        or below alpha, tells the parent all it needs (the node fails high, or low).
+        """
+        key = table_key(state, self.symmetry)
+        entry = self.table.get(key)
+        if entry is not None:
+            value, flag = entry
+            if (flag == EXACT or (flag == LOWER and value >= beta)
+                    or (flag == UPPER and value <= alpha)):
+                return self.watch.hit(state, value, flag, path)
+        value = self.search(state, alpha, beta, path)
+        flag = EXACT if state.is_terminal() else bound_flag(value, alpha, beta)
+        self.table[key] = (value, flag)
         return value
 
-    def probe(self, state: Game, entry: tuple[float, str], alpha: float, beta: float,
-              depth: int) -> float | None:
-        """The stored answer if it settles this window, else None (search the node)."""
-        value, flag = entry
-        settled = (flag == EXACT or (flag == LOWER and value >= beta)
-                   or (flag == UPPER and value <= alpha))
-        if not settled:
-            return None
-        if self.stats is not None:
-            self.stats.table_hits += 1
-        if self.trace is not None:
-            self.trace.hit(state, depth, value, flag)
-        return value if self.soft else clamp(value, alpha, beta)
+    def search_fail_hard(self, state: Game, alpha: float, beta: float,
+                         path: Path = ()) -> float:
+        """Fail-hard: the fail-soft value clamped into the window ``[alpha, beta]``."""
+        return clamp(self.visit_soft(state, alpha, beta, path), alpha, beta)
 
-    def ordered_moves(self, state: Game, depth: int) -> list:
+    def horizon(self, state: Game, path: Path) -> float:
+        """The depth limit: ``evaluate``'s guess, for the player to move, instead of a search."""
+        self.horizon_reached = True
+        return self.watch.leaf(state, state.to_move * self.evaluate(state), path)
+
+    def ordered_moves(self, state: Game, path: Path) -> list:
+        """``state``'s moves in the order to search them: ordering first, then killers."""
         moves = state.moves()
         if self.order is not None:
             moves = self.order(state, moves)
         if self.killers is not None:
-            moves = self.killers.first(state, depth, moves)
+            moves = self.killers.first(state, len(path), moves)
         return moves
 
 
@@ -294,6 +264,28 @@ def check_choice(name: str, value, choices: tuple) -> None:
     if value not in choices:
         raise SearchOptionError(
             f"{name} is one of {', '.join(map(repr, choices))}, not {value!r}")
+
+
+def check_table(table: dict | bool | None, symmetry: bool, depth: int | None) -> dict | None:
+    """The engine's table: None, or a dict (a fresh one for True, or for symmetry alone)."""
+    if table is True or (symmetry and table is None):
+        table = {}
+    if table is not None and not isinstance(table, dict):
+        raise SearchOptionError(f"table is None, True or a dict, not {table!r}")
+    if table is not None and depth is not None:
+        raise SearchOptionError(
+            "a transposition table needs exact values; a depth-limited value depends "
+            "on the depth left, so use either a table or a depth limit")
+    return table
+
+
+def check_depth_limit(depth: int | None, evaluate: Callable | None) -> int | None:
+    """``depth`` if it is None or a usable limit (one that comes with an evaluation)."""
+    if depth is not None:
+        if evaluate is None:
+            raise SearchOptionError("a depth limit needs an evaluate function")
+        check_depth(depth)
+    return depth
 
 
 def table_key(state: Game, symmetry: bool) -> Hashable:

@@ -16,8 +16,7 @@ from fractions import Fraction
 
 from ..game import MAX, Game
 from .minimax import best_moves
-from .stats import Stats
-from .trace import node_name
+from .watch import Stats, Watch, node_name, watching
 
 OpponentModel = Callable[[Game], dict]
 
@@ -27,7 +26,7 @@ class OpponentModelError(ValueError):
 
 
 def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
-               stats: Stats | None = None) -> float:
+               stats: Stats | None = None, watch: Watch | None = None) -> float:
     """X's expected value of ``state`` when ``player`` (+1 X, -1 O) plays its best against
     an opponent who moves as ``opponent_model`` says.
 
@@ -37,20 +36,16 @@ def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
     """
     if player not in (MAX, -MAX):
         raise ValueError(f"player is +1 (X) or -1 (O), not {player!r}")
+    watch = watching(stats, watch=watch)
     known: dict[Hashable, float] = {}
 
     def value(node: Game) -> float:
         key = node.key()
         if key in known:
-            if stats is not None:
-                stats.table_hits += 1
-            return known[key]
-        if stats is not None:
-            stats.nodes += 1
+            return watch.hit(node, known[key], "exact")
+        watch.enter(node)
         if node.is_terminal():
-            if stats is not None:
-                stats.leaves += 1
-            result = node.utility()
+            result = watch.leaf(node, node.utility())
         elif node.to_move == player:
             pick = max if player == MAX else min
             result = pick(value(node.play(move)) for move in node.moves())

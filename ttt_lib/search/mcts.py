@@ -2,10 +2,14 @@
 
 Both judge a move by finishing the game many times with uniformly random moves (*playouts*).
 Flat Monte Carlo spends the same number of playouts on every move. MCTS grows a tree instead:
-each iteration walks down it picking children by UCB1 (*selection*), adds a new position
-(*expansion*), plays one random game from there (*simulation*) and counts the result in every
-node on the way back (*backpropagation*). Good moves get most of the playouts; the move played
-is the most visited one.
+each iteration walks down it picking children by UCB1 (*selection*), adds a position's children
+(*expansion*), evaluates the position it stopped at, by default with one random game
+(*simulation*), and counts the result in every node on the way back (*backpropagation*). Good
+moves get most of the playouts; the move played is the most visited one.
+
+``MCTSTree`` is plain UCT, its four phases public methods. Two variants change a few of them:
+``SolverTree`` proves outcomes and lets the proofs climb the tree, ``SharedTree`` lets symmetric
+positions share one node; ``MCTSTree(state, shared=..., solver=...)`` builds the one asked for.
 
 Every function takes a ``seed`` or a ``random.Random`` (``rng``), so each run can be repeated.
 """
@@ -13,15 +17,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from ..bitboard import BitBoard
 from ..game import Game
-from .minimax import move_values as exact_move_values
-from .stats import Stats
+from .watch import Stats
 
 SQRT2 = math.sqrt(2)
+
+Evaluate = Callable[[Game, random.Random], float]
+"""An evaluation for MCTS: ``evaluate(state, rng)`` -> X's expected result, in [-1, 1]."""
+
 
 def _rng(seed: int | None, rng: random.Random | None) -> random.Random:
     return rng if rng is not None else random.Random(seed)
@@ -48,13 +54,13 @@ def flat_monte_carlo(state: Game, playouts: int = 100, *, seed: int | None = 0,
     """Each legal move's mean result for X over ``playouts`` random games played after it."""
     _check_budget(playouts, "playouts")
     rng = _rng(seed, rng)
+    stats = Stats() if stats is None else stats
     values = {}
     for move in state.moves():
         child = state.play(move)
         values[move] = sum(random_playout(child, rng) for _ in range(playouts)) / playouts
-        if stats is not None:
-            stats.nodes += 1
-            stats.leaves += playouts
+        stats.nodes += 1
+        stats.leaves += playouts
     return values
 
 
@@ -63,7 +69,7 @@ def _check_budget(count, what: str) -> None:
         raise ValueError(f"{what} is a whole number >= 0, not {count!r}")
 
 
-# ------------------------------------------------------------------------------------ MCTS
+# ------------------------------------------------------------------------------- the tree
 
 class Node:
     """A position in the MCTS tree and the results of the playouts that passed through it.
@@ -125,34 +131,44 @@ class ChildInfo:
     proven: int | None
 
 
+# ------------------------------------------------------------------------------- plain UCT
+
 class MCTSTree:
     """A UCT search tree that grows by ``run(k)``: k more iterations, resumable at any time.
 
     c: the exploration constant of UCB1;
-    shared: symmetric positions share one node (key ``canonical_key()``), so transpositions
-        pool their statistics; a shared node's visits are the sum over all its parents, and a
-        parent's exploration term uses the sum of its children's visits. A shared node keeps
-        the board as first reached, so under another parent it may show a symmetric image;
-    solver: a child whose outcome is proven is never explored again, and proofs climb the tree;
+    evaluate: how a new position is judged, ``evaluate(state, rng)`` -> X's result (by
+        default one random playout);
+    shared, solver: build a ``SharedTree``, a ``SolverTree`` or both in one
+        (``SharedSolverTree``) instead of plain UCT;
     stats: nodes = positions added to the tree, leaves = playouts, table_hits = shared nodes
         found again.
     """
 
+    shared = False  # symmetric positions share one node (SharedTree)
+    solver = False  # outcomes are proven and climb the tree (SolverTree)
+
+    def __new__(cls, *args, shared: bool = False, solver: bool = False, **options):
+        # MCTSTree(state, shared=..., solver=...) makes the variant the switches ask for.
+        if cls is MCTSTree:
+            cls = _VARIANTS[bool(shared), bool(solver)]
+        return super().__new__(cls)
+
     def __init__(self, state: Game, *, c: float = SQRT2, shared: bool = False,
                  solver: bool = False, seed: int | None = 0, rng: random.Random | None = None,
-                 stats: Stats | None = None) -> None:
+                 stats: Stats | None = None, evaluate: Evaluate = random_playout) -> None:
         if state.is_terminal():
             raise ValueError("the game is over in this position: there is no move to search")
         if not c >= 0:
             raise ValueError(f"the exploration constant c is a number >= 0, not {c!r}")
-        self.c, self.shared, self.solver = c, shared, solver
+        if bool(shared) > self.shared or bool(solver) > self.solver:
+            raise ValueError(f"{type(self).__name__} has no such switch: use MCTSTree(...)")
+        self.c, self.evaluate = c, evaluate
         self.rng = _rng(seed, rng)
         self.stats = Stats() if stats is None else stats
-        self.table: dict[Hashable, Node] = {}
+        self.table: dict[Hashable, Node] = {}  # filled by SharedTree only
         self.iterations = 0
-        self.root = self._node(state)
-
-    # -- growing the tree
+        self.root = self.new_node(state)
 
     def run(self, iterations: int) -> "MCTSTree":
         """Do ``iterations`` more iterations (fewer if the solver proves the root first)."""
@@ -160,68 +176,44 @@ class MCTSTree:
         for _ in range(iterations):
             if self.root.proven is not None:
                 break
-            self._iterate()
+            self.iterate()
         return self
 
-    def _iterate(self) -> None:
+    # -- the four phases
+
+    def iterate(self) -> None:
+        """One iteration: walk down by UCB1 from the root (expanding each node on its second
+        visit) to a node not visited yet or a finished game, simulate there, backpropagate."""
         node, path = self.root, [self.root]
         while node.visits and not node.terminal:
             if node.children is None:
-                self._expand(node)
-            if self.solver:
-                self._prove(node)
-                if node.proven is not None:
-                    break
-            node = self._select(node)
+                self.expand(node)
+            node = self.select(node)
             path.append(node)
-        self._backpropagate(path, self._simulate(node))
-        if self.solver:
-            for node in reversed(path):
-                self._prove(node)
+        self.backpropagate(path, self.simulate(node))
         self.iterations += 1
 
-    def _node(self, state: Game) -> Node:
-        key = None
-        if self.shared:
-            key = state.canonical_key() if hasattr(state, "canonical_key") else state.key()
-            if key in self.table:
-                self.stats.table_hits += 1
-                return self.table[key]
-        node = Node(state)
-        if self.solver and node.terminal:
-            node.proven = _sign(node.mover * state.utility())
-        if key is not None:
-            self.table[key] = node
-        self.stats.nodes += 1
-        return node
-
-    def _expand(self, node: Node) -> None:
-        node.children = {move: self._node(node.state.play(move)) for move in node.state.moves()}
-
-    def _select(self, node: Node) -> Node:
+    def select(self, node: Node) -> Node:
         """The child with the highest UCB1 (unvisited ones first), ties broken at random."""
-        candidates = [child for child in node.children.values()
-                      if not (self.solver and child.proven is not None)]
-        n = self._exploration_visits(node)
-        scores = [child.ucb(n, self.c) for child in candidates]
+        children = list(node.children.values())
+        n = self.exploration_visits(node)
+        scores = [child.ucb(n, self.c) for child in children]
         top = max(scores)
-        return self.rng.choice([child for child, s in zip(candidates, scores) if s == top])
+        return self.rng.choice([child for child, s in zip(children, scores) if s == top])
 
-    def _exploration_visits(self, node: Node) -> int:
-        if not self.shared:
-            return node.visits
-        # A shared child can have more visits (from other parents) than this node itself.
-        return max(1, sum(child.visits for child in node.children.values()))
+    def expand(self, node: Node) -> None:
+        """Give ``node`` all of its children, none of them visited yet."""
+        node.children = {move: self.new_node(node.state.play(move)) for move in node.state.moves()}
 
-    def _simulate(self, node: Node) -> float:
-        """X's result: the exact outcome if known, else one random playout."""
+    def simulate(self, node: Node) -> float:
+        """X's result from ``node``: a finished game's own, else the evaluation's guess."""
         self.stats.leaves += 1
-        if node.proven is not None:
-            return node.proven * node.mover
-        return random_playout(node.state, self.rng)
+        if node.terminal:
+            return node.state.utility()
+        return self.evaluate(node.state, self.rng)
 
-    @staticmethod
-    def _backpropagate(path: list[Node], x_result: float) -> None:
+    def backpropagate(self, path: list[Node], x_result: float) -> None:
+        """Count the result in every node on the path, for the player who moved into it."""
         for node in path:
             node.visits += 1
             outcome = x_result * node.mover
@@ -232,16 +224,16 @@ class MCTSTree:
             else:
                 node.draws += 1
 
-    @staticmethod
-    def _prove(node: Node) -> None:
-        """Mark ``node`` solved when one child wins for its mover or every child is solved."""
-        if node.proven is not None or node.children is None:
-            return
-        outcomes = [child.proven for child in node.children.values()]
-        if 1 in outcomes:  # the player to move here has a winning move
-            node.proven = -1
-        elif None not in outcomes:
-            node.proven = -max(outcomes)
+    # -- the hooks the variants change
+
+    def new_node(self, state: Game) -> Node:
+        """The node for a position just reached (a new one in plain UCT)."""
+        self.stats.nodes += 1
+        return Node(state)
+
+    def exploration_visits(self, node: Node) -> int:
+        """N in UCB1 at ``node``: how often it was visited."""
+        return node.visits
 
     # -- reading the tree
 
@@ -250,7 +242,7 @@ class MCTSTree:
         node = self.root if node is None else node
         if not node.children:
             return []
-        n = self._exploration_visits(node) if node.visits else 1
+        n = self.exploration_visits(node) if node.visits else 1
         return [ChildInfo(move, child, child.visits, child.value, child.x_value,
                           child.ucb(n, self.c), child.proven)
                 for move, child in node.children.items()]
@@ -284,58 +276,109 @@ class MCTSTree:
         return len(seen)
 
 
+# -------------------------------------------------------------------------------- variants
+
+class SolverTree(MCTSTree):
+    """UCT that proves outcomes: a finished game is proven, a node is proven once one child
+    wins for the player to move there or every child is proven, and proven children are
+    never selected again; the search stops when the root is proven."""
+
+    solver = True
+
+    def iterate(self) -> None:
+        """Plain UCT's iteration, but the walk stops at a node it can prove, and proofs
+        climb back up the path."""
+        node, path = self.root, [self.root]
+        while node.visits and not node.terminal:
+            if node.children is None:
+                self.expand(node)
+            if self.prove(node) is not None:  # its exact result is what gets counted
+                break
+            node = self.select(node)
+            path.append(node)
+        self.backpropagate(path, self.simulate(node))
+        for node in reversed(path):
+            self.prove(node)
+        self.iterations += 1
+
+    def prove(self, node: Node) -> int | None:
+        """Mark ``node`` proven when one child wins for its mover or every child is proven;
+        return its proven outcome (None while still open)."""
+        if node.proven is None and node.children is not None:
+            outcomes = [child.proven for child in node.children.values()]
+            if 1 in outcomes:  # the player to move here has a winning move
+                node.proven = -1
+            elif None not in outcomes:
+                node.proven = -max(outcomes)
+        return node.proven
+
+    def select(self, node: Node) -> Node:
+        """UCB1 as in plain UCT, among the children whose outcome is still open."""
+        children = [child for child in node.children.values() if child.proven is None]
+        n = self.exploration_visits(node)
+        scores = [child.ucb(n, self.c) for child in children]
+        top = max(scores)
+        return self.rng.choice([child for child, s in zip(children, scores) if s == top])
+
+    def simulate(self, node: Node) -> float:
+        """A proven node's exact result for X; otherwise plain UCT's simulation."""
+        if node.proven is not None:
+            self.stats.leaves += 1
+            return node.proven * node.mover
+        return super().simulate(node)
+
+    def new_node(self, state: Game) -> Node:
+        """A new node; a finished game's outcome is proven at once."""
+        node = super().new_node(state)
+        if node.terminal:
+            node.proven = _sign(node.mover * state.utility())
+        return node
+
+
+class SharedTree(MCTSTree):
+    """UCT in which symmetric positions share one node (keyed by ``canonical_key()``), so
+    transpositions pool their statistics.
+
+    A shared node's visits are the sum over all its parents, so a parent's N in UCB1 is the
+    sum of its children's visits. A shared node keeps the board as first reached: under
+    another parent it may show a symmetric image.
+    """
+
+    shared = True
+
+    def new_node(self, state: Game) -> Node:
+        """The node of ``state``'s symmetry class: found in the table, or made and stored."""
+        key = state.canonical_key() if hasattr(state, "canonical_key") else state.key()
+        if key in self.table:
+            self.stats.table_hits += 1
+            return self.table[key]
+        node = super().new_node(state)
+        self.table[key] = node
+        return node
+
+    def exploration_visits(self, node: Node) -> int:
+        """N in UCB1 at ``node``: its children's visits, which may come through other parents."""
+        return max(1, sum(child.visits for child in node.children.values()))
+
+
+class SharedSolverTree(SharedTree, SolverTree):
+    """Both variants at once: shared nodes, proven outcomes."""
+
+
+_VARIANTS = {(False, False): MCTSTree, (True, False): SharedTree,
+             (False, True): SolverTree, (True, True): SharedSolverTree}
+
+
 def _sign(value: float) -> int:
     return (value > 0) - (value < 0)
 
 
 def mcts(state: Game, playouts: int = 1000, *, c: float = SQRT2, shared: bool = False,
          solver: bool = False, seed: int | None = 0, rng: random.Random | None = None,
-         stats: Stats | None = None):
+         stats: Stats | None = None, evaluate: Evaluate = random_playout):
     """The move MCTS/UCT plays after ``playouts`` iterations from ``state``."""
     if playouts < 2:
         raise ValueError(f"MCTS needs at least 2 playouts to compare moves, not {playouts!r}")
-    tree = MCTSTree(state, c=c, shared=shared, solver=solver, seed=seed, rng=rng, stats=stats)
+    tree = MCTSTree(state, c=c, shared=shared, solver=solver, seed=seed, rng=rng, stats=stats,
+                    evaluate=evaluate)
     return tree.run(playouts).best_move()
-
-
-# ----------------------------------------------------------------------- convergence study
-
-STUDY_POSITIONS: tuple[str, ...] = (
-    ".../.../...",  # the opening: every move draws
-    "X../.O./..X",  # O must take an edge; a corner loses
-    "XO./.../...",  # X to move has a forced win
-)
-STUDY_BUDGETS: tuple[int, ...] = (10, 30, 100, 300, 1000, 3000, 10000)
-
-
-def convergence_study(positions: Iterable[Game | str] = STUDY_POSITIONS,
-                      budgets: Sequence[int] = STUDY_BUDGETS, *, seed: int = 0,
-                      c: float = SQRT2, shared: bool = False) -> list[dict]:
-    """MCTS's move values against the exact minimax values as the playouts grow.
-
-    One tree per position grows through the sorted ``budgets``; at each budget a row records
-    every move's estimated and exact value (for X) and visits, the mean absolute error over
-    the visited moves, and whether the most visited moves are all optimal. Plain data, ready
-    to plot.
-    """
-    rows = []
-    for position in positions:
-        state = BitBoard.from_text(position) if isinstance(position, str) else position
-        exact = exact_move_values(state)
-        best = max(exact.values()) if state.to_move > 0 else min(exact.values())
-        tree, done = MCTSTree(state, c=c, shared=shared, seed=seed), 0
-        for budget in sorted(budgets):
-            tree.run(budget - done)
-            done = budget
-            estimates = tree.move_values()
-            errors = [abs(v - exact[m]) for m, v in estimates.items() if v is not None]
-            rows.append({
-                "position": state.to_text(),
-                "playouts": budget,
-                "estimates": estimates,
-                "visits": {row.move: row.visits for row in tree.children()},
-                "exact": exact,
-                "error": sum(errors) / len(errors) if errors else None,
-                "best_is_optimal": all(exact[m] == best for m in tree.most_visited()),
-            })
-    return rows

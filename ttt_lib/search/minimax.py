@@ -7,72 +7,67 @@ each move. Both visit the whole tree (549,946 nodes from the empty board).
 
 ``negamax_memo`` remembers each position's value by ``key()``, which turns those 549,946
 nodes into 5,478 evaluations; ``solve``, ``best_moves`` and ``solve_all`` are built on it.
+
+Each search reports to an observer, ``watch`` (``Stats()`` counts the work; the default,
+``QUIET``, does nothing).
 """
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ..game import MAX, Game
-from .stats import Stats
+from ..game import MAX, Game, reachable
+from .watch import QUIET, Stats, Watch, watching
 
 
-def minimax(state: Game, stats: Stats | None = None) -> float:
+def minimax(state: Game, watch: Watch = QUIET) -> float:
     """X's value of ``state``: MAX takes the largest child value, MIN the smallest."""
-    if stats is not None:
-        stats.nodes += 1
+    watch.enter(state)
     if state.is_terminal():
-        if stats is not None:
-            stats.leaves += 1
-        return state.utility()
-    values = [minimax(state.play(move), stats) for move in state.moves()]
+        return watch.leaf(state, state.utility())
+    values = [minimax(state.play(move), watch) for move in state.moves()]
     return max(values) if state.to_move == MAX else min(values)
 
 
-def negamax(state: Game, stats: Stats | None = None) -> float:
+def negamax(state: Game, watch: Watch = QUIET) -> float:
     """The value of ``state`` for the player to move (not for X): +1 means the mover wins.
 
     One rule serves both sides: my value is the best of minus my opponent's values.
     X's value is ``state.to_move * negamax(state)``.
     """
-    if stats is not None:
-        stats.nodes += 1
+    watch.enter(state)
     if state.is_terminal():
-        if stats is not None:
-            stats.leaves += 1
-        return state.to_move * state.utility()
-    return max(-negamax(state.play(move), stats) for move in state.moves())
+        return watch.leaf(state, state.to_move * state.utility())
+    return max(-negamax(state.play(move), watch) for move in state.moves())
 
 
-def negamax_memo(state: Game, table: dict[Hashable, float], stats: Stats | None = None) -> float:
+def negamax_memo(state: Game, table: dict[Hashable, float], watch: Watch = QUIET) -> float:
     """Exact value of ``state`` for the player to move, remembered in ``table``."""
     key = state.key()
     if key in table:
-        if stats is not None:
-            stats.table_hits += 1
-        return table[key]
-    if stats is not None:
-        stats.nodes += 1
+        return watch.hit(state, table[key], "exact")
+    watch.enter(state)
     if state.is_terminal():
-        if stats is not None:
-            stats.leaves += 1
-        value = state.to_move * state.utility()
+        value = watch.leaf(state, state.to_move * state.utility())
     else:
-        value = max(-negamax_memo(state.play(move), table, stats) for move in state.moves())
+        value = max(-negamax_memo(state.play(move), table, watch) for move in state.moves())
     table[key] = value
     return value
 
 
-def solve(state: Game, table: dict | None = None, stats: Stats | None = None) -> float:
+def solve(state: Game, table: dict | None = None, stats: Stats | None = None, *,
+          watch: Watch | None = None) -> float:
     """Exact value of ``state`` for X (MAX): +1 win, 0 draw, -1 loss under perfect play."""
-    return state.to_move * negamax_memo(state, {} if table is None else table, stats)
+    table = {} if table is None else table
+    return state.to_move * negamax_memo(state, table, watching(stats, watch=watch))
 
 
-def best_moves(state: Game, table: dict | None = None, stats: Stats | None = None) -> list:
+def best_moves(state: Game, table: dict | None = None, stats: Stats | None = None, *,
+               watch: Watch | None = None) -> list:
     """All optimal moves for the player to move, sorted (empty at a terminal state)."""
     if state.is_terminal():
         return []
-    table = {} if table is None else table
-    values = {move: -negamax_memo(state.play(move), table, stats) for move in state.moves()}
+    table, watch = {} if table is None else table, watching(stats, watch=watch)
+    values = {move: -negamax_memo(state.play(move), table, watch) for move in state.moves()}
     best = max(values.values())
     return sorted(move for move, value in values.items() if value == best)
 
@@ -91,6 +86,5 @@ def solve_all(root: Game) -> dict[Hashable, float]:
 
     The values come from one shared memo table, so each position is searched once.
     """
-    from ..game import reachable
     table: dict[Hashable, float] = {}
     return {key: solve(state, table) for key, state in reachable(root).items()}

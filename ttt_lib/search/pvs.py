@@ -19,65 +19,54 @@ import math
 from ..game import MAX, Game
 from .alphabeta import check_window
 from .ordering import Ordering, ordering_function
-from .stats import Stats
-from .trace import Trace
+from .watch import QUIET, Path, Stats, Trace, Watch, watching
 
 INF = math.inf
 
 
 def pvs(state: Game, alpha: float = -INF, beta: float = INF, *, stats: Stats | None = None,
-        trace: Trace | None = None, ordering: str | Ordering | None = None) -> float:
+        trace: Trace | None = None, watch: Watch | None = None,
+        ordering: str | Ordering | None = None) -> float:
     """X's value of ``state`` by principal variation search in the window ``(alpha, beta)``.
 
     ``ordering`` is None, "heuristic", "threats" or a function, as for ``alphabeta``.
     """
     check_window(alpha, beta)
-    order = ordering_function(ordering)
+    watch, order = watching(stats, trace, watch), ordering_function(ordering)
     if state.to_move == MAX:
-        return _pvs(state, alpha, beta, 0, stats, trace, order)
-    return -_pvs(state, -beta, -alpha, 0, stats, trace, order)
+        return pvs_search(state, alpha, beta, watch, order)
+    return -pvs_search(state, -beta, -alpha, watch, order)
 
 
-def _pvs(state: Game, alpha: float, beta: float, depth: int, stats: Stats | None,
-         trace: Trace | None, order: Ordering | None) -> float:
-    """The value of ``state`` for the player to move (negamax form, fail-soft)."""
-    if stats is not None:
-        stats.nodes += 1
-    if trace is not None:
-        trace.enter(state, depth, alpha, beta, -INF)
+def pvs_search(state: Game, alpha: float, beta: float, watch: Watch = QUIET,
+               order: Ordering | None = None, path: Path = ()) -> float:
+    """The value of ``state`` for the player to move (negamax form, fail-soft).
+
+    ``order`` sorts the moves (None: the game's order); ``path`` is the moves from the
+    search's root to ``state``.
+    """
+    watch.enter(state, path, alpha, beta, -INF)
     if state.is_terminal():
-        value = state.to_move * state.utility()
-        if stats is not None:
-            stats.leaves += 1
-        if trace is not None:
-            trace.leaf(state, depth, value)
-        return value
+        return watch.leaf(state, state.to_move * state.utility(), path)
     moves = state.moves() if order is None else order(state, state.moves())
     best = -INF
     for i, move in enumerate(moves):
-        child = state.play(move)
+        child, child_path = state.play(move), path + (move,)
         if i == 0:
-            value = -_pvs(child, -beta, -alpha, depth + 1, stats, trace, order)
+            value = -pvs_search(child, -beta, -alpha, watch, order, child_path)
         else:
-            value = -_pvs(child, -alpha - 1, -alpha, depth + 1, stats, trace, order)
+            value = -pvs_search(child, -alpha - 1, -alpha, watch, order, child_path)
             if alpha < value < beta:  # the test says this move beats alpha: find by how much
-                if stats is not None:
-                    stats.researches += 1
-                value = -_pvs(child, -beta, -value, depth + 1, stats, trace, order)
+                watch.research(child, child_path)
+                value = -pvs_search(child, -beta, -value, watch, order, child_path)
         if value > best:
             best = value
-            if trace is not None:
-                trace.new_best(child, state, depth + 1)
-            if best > alpha:
-                alpha = best
-                if trace is not None:
-                    trace.improve(child, state, depth + 1, "alpha", alpha)
+            watch.new_best(child, state, child_path)
+        if best > alpha:
+            alpha = best
+            watch.improve(child, state, child_path, "alpha", alpha)
         if alpha >= beta:
-            if stats is not None:
-                stats.cutoffs += 1
-            if trace is not None:
-                trace.cutoff(state, depth, alpha, beta)
+            watch.cutoff(state, alpha, beta, path)
             break
-    if trace is not None:
-        trace.exit(state, depth, alpha, beta, best)
+    watch.exit(state, path, alpha, beta, best)
     return best

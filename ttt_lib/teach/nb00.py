@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..bitboard import BitBoard
-from ..board import ListBoard
+from ..boards.bit import BitBoard
+from ..boards.list import ListBoard
 from .core import as_cells, is_int, unanswered, verdict
 
 __all__ = ["BOARD_00_LEGAL_MOVES", "BOARD_00_WINNING_MOVE", "check_00_legal_moves",

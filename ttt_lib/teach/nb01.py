@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from math import perm
 
-from ..bitboard import BIT_OF_CELL, BitBoard, LINE_MASKS
+from ..boards.bit import BIT_OF_CELL, BitBoard, LINE_MASKS
 from ..game import count_tree, leaves, reachable
-from ..position import LINES
+from ..boards.tictactoe import LINES
 from .core import is_int, unanswered, verdict
 
 __all__ = ["LINE_01_MASK", "CELL_01_BIT", "BOARD_01_NODES", "check_01_line_mask",

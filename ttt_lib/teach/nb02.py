@@ -1,7 +1,7 @@
 """Exercises of notebook 02: minimax and negamax."""
 from __future__ import annotations
 
-from ..bitboard import BitBoard
+from ..boards.bit import BitBoard
 from ..game import TreeNode
 from ..search.minimax import best_moves, minimax, negamax
 from .core import as_cells, is_int, unanswered, verdict

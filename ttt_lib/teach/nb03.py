@@ -5,8 +5,8 @@ import math
 
 from ..game import TreeNode, leaves, walk
 from ..search.alphabeta import alphabeta
-from ..search.stats import Stats
-from ..search.trace import Trace
+from ..search.watch import Stats
+from ..search.watch import Trace
 from .core import is_int, unanswered, verdict
 
 __all__ = ["TREE_03_PRUNED", "TREE_03_NODES", "TREE_03_WINDOW", "NODE_03_WINDOW",

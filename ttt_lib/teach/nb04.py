@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..bitboard import BitBoard
+from ..boards.bit import BitBoard
 from ..search.alphabeta import alphabeta
-from ..search.depthlimit import HORIZON_EXAMPLE, depth_limited_choice
+from ..search.depthlimit import depth_limited_choice
 from ..search.minimax import best_moves
 from ..search.ordering import line_score
 from ..search.pvs import pvs
-from ..search.stats import Stats
+from ..search.watch import Stats
+from ..studies.horizon import HORIZON_EXAMPLE
 from .core import is_int, unanswered, verdict
 
 __all__ = ["BOARD_04_LINE_SCORE", "BOARD_04_SPEEDUP", "BOARD_04_HORIZON", "SPEEDUPS_04",

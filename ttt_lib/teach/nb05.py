@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..bitboard import BitBoard
+from ..boards.bit import BitBoard
 from ..symmetry import encode, symmetric_forms
 from .core import is_int, unanswered, verdict
 
@@ -38,7 +38,7 @@ def check_05_code(answer) -> None:
 
 @lru_cache(maxsize=None)
 def _classes_by_marks() -> dict[int, int]:
-    from ..counting import positions
+    from ..studies.counting import positions
     classes: dict[int, set] = {}
     for board in positions().values():
         marks = sum(1 for digit in board.cells() if digit)
@@ -48,7 +48,7 @@ def _classes_by_marks() -> dict[int, int]:
 
 @lru_cache(maxsize=None)
 def _positions_by_marks() -> dict[int, int]:
-    from ..counting import position_counts
+    from ..studies.counting import position_counts
     return {int(m): n for m, n in position_counts()["by_marks"].items()}
 
 

@@ -5,7 +5,7 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
-from ..bitboard import BitBoard
+from ..boards.bit import BitBoard
 from .core import is_int, unanswered, verdict
 
 __all__ = ["UCB_06_CHILD", "BOARD_06_NEXT", "SEED_06_NEXT", "ITERATIONS_06_NEXT",

@@ -117,7 +117,7 @@ def _winning_cells(state, player_to_move: bool) -> list[int]:
 @lru_cache(maxsize=None)
 def _positions_to_check() -> tuple:
     """Every reachable position where the mover can win at once or must block, in key order."""
-    from ..counting import positions
+    from ..studies.counting import positions
     found = []
     for _, state in sorted(positions().items()):
         if not state.is_terminal() and (_winning_cells(state, True)

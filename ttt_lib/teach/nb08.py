@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from ..mnk import MNKBoard, shape_of, symmetries, winning_lines
+from ..boards import MNKBoard, shape_of, winning_lines
+from ..symmetry import symmetries
 from .core import as_cells, is_int, unanswered, verdict
 
 __all__ = ["SHAPE_08_WINDOWS", "SHAPE_08_FIRST_MOVES", "SHAPE_08_OPENINGS",

@@ -12,11 +12,11 @@ from collections.abc import Hashable
 from functools import lru_cache
 from itertools import product
 
-from .bitboard import BitBoard
-from .errors import InvalidBoardError
-from .game import Game, reachable, walk
-from .position import check_position
-from .symmetry import PERMUTATIONS, transform
+from ..boards import BitBoard
+from ..boards.tictactoe import check_position, parse_player
+from ..errors import InvalidBoardError
+from ..game import Game, reachable, walk
+from ..symmetry import PERMUTATIONS, transform
 
 RESULT_NAMES = {1: "x_wins", -1: "o_wins", 0: "draws"}
 
@@ -33,7 +33,6 @@ def positions(first="X") -> dict[Hashable, BitBoard]:
 
 def positions_by_filtering(first="X") -> list[tuple[int, ...]]:
     """The same positions found the other way: every raw board that passes the validity rules."""
-    from .position import parse_player
     opener = parse_player(first)
     legal = []
     for cells in product(range(3), repeat=9):

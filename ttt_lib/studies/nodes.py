@@ -4,32 +4,32 @@
 best moves, and its work (nodes, leaves, cut-offs, table hits, PVS re-searches); the rows go
 from plain minimax through each speed-up on its own to the best combination.
 ``nodes_report(first_move=True, opener="O")`` instead runs the naive per-child driver of the
-classic blog (see ``driver``) and sets its published counts beside ours.
+classic blog (see ``firstmove``) and sets its published counts beside ours.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..bitboard import BitBoard
+from ..boards import BitBoard
 from ..game import MAX, Game
-from .alphabeta import alphabeta
-from .driver import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
-from .minimax import minimax, move_values, negamax, solve
-from .pvs import pvs
-from .stats import Stats
+from ..search.alphabeta import alphabeta
+from ..search.minimax import minimax, move_values, negamax, solve
+from ..search.pvs import pvs
+from ..search.watch import QUIET, Stats, Watch
+from .firstmove import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
 
 Search = Callable[..., float]
 
 
-def negamax_for_x(state: Game, stats: Stats | None = None) -> float:
-    return state.to_move * negamax(state, stats)
+def negamax_for_x(state: Game, watch: Watch = QUIET) -> float:
+    return state.to_move * negamax(state, watch)
 
 
-def memo_for_x(state: Game, stats: Stats | None = None) -> float:
-    return solve(state, {}, stats)
+def memo_for_x(state: Game, watch: Watch = QUIET) -> float:
+    return solve(state, {}, watch=watch)
 
 
-# name, search (returns X's value), options
+# name, search (returns X's value; takes ``watch=``), options
 SEARCHES: list[tuple[str, Search, dict]] = [
     ("minimax", minimax, {}),
     ("negamax", negamax_for_x, {}),
@@ -68,7 +68,7 @@ def search_row(name: str, search: Search, options: dict, state: Game) -> dict:
     second, uncounted pass that searches each move's position with the same variant.
     """
     stats = Stats()
-    value = search(state, stats=stats, **options)
+    value = search(state, watch=stats, **options)
     child_options = {k: v for k, v in options.items() if k not in ("alpha", "beta")}
     values = move_values(state, value_of=search, **child_options)
     return {"name": name, "value": value, "best_moves": optimal_moves(state, values),
@@ -100,17 +100,21 @@ def first_move_report(opener: str = "O") -> dict:
             "source": SOURCE, "variants": rows}
 
 
+def table_row(report: dict, row: dict) -> list[str]:
+    """One variant's cells in the printed table."""
+    cells = [row["name"], f"{row['value']:g}", ",".join(map(str, row["best_moves"])),
+             *(f"{row[column]:,}" for column in COLUMNS)]
+    if report["first_move"]:
+        cells.append(f"{row['published']:,}" if row["published"] is not None else "-")
+    return cells
+
+
 def format_nodes_report(report: dict) -> str:
     """The report as an aligned text table."""
-    rows = report["variants"]
     published = report["first_move"]
     header = ["variant", "value", "best moves", "nodes", "leaves", "cut-offs", "table hits",
               "re-searches"] + (["published"] if published else [])
-    lines = [[row["name"], f"{row['value']:g}", ",".join(map(str, row["best_moves"])),
-              *(f"{row[column]:,}" for column in COLUMNS)]
-             + ([f"{row['published']:,}" if row["published"] is not None else "-"]
-                if published else [])
-             for row in rows]
+    lines = [table_row(report, row) for row in report["variants"]]
     widths = [max(len(cells[i]) for cells in [header] + lines) for i in range(len(header))]
 
     def fmt(cells: list[str]) -> str:

@@ -5,6 +5,9 @@ and ' ', a move is written into the board and taken back after the recursive cal
 winner is found by looking at every row, column and diagonal. No bitboards, no tables, no
 protocol. ``ttt_lib.bench`` times these side by side with the package's code on the same tasks.
 Everything here scores from X's point of view: +1 X wins, -1 O wins, 0 draw.
+
+The module stands alone (standard library only, no import from ``ttt_lib``), so the import-time
+figure can import it as a program of its own.
 """
 import math
 import random

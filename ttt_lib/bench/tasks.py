@@ -1,16 +1,10 @@
-"""Whole-task performance figures, each measured side by side with a plain baseline.
+"""The benchmark tasks: each runs one job with the package and with the plain baseline
+(``ttt_lib.bench.plain``) in the same process, one after the other, and returns one figure.
 
-The baselines live in ``benchmarks/plain.py`` at the top of the repository: tic-tac-toe written
-the straightforward way (a list of lists, make and undo a move, look at every line). Each
-figure here runs one task with the package and with the baseline in the same process, one
-after the other, takes the best of a few runs, and reports the ratio, so a busy machine slows
-both sides alike. Targets are reported as met or missed, never asserted.
-
-``run_benchmarks(quick=True)`` is a smoke run of a few seconds: smaller trees and fewer runs.
+Every task takes the baseline module and ``quick`` (a smoke run: smaller trees, fewer runs).
 """
 from __future__ import annotations
 
-import importlib.util
 import random
 import subprocess
 import sys
@@ -20,26 +14,15 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-BASELINES = Path(__file__).resolve().parent.parent / "benchmarks"
+from ..boards.bit import BitBoard
+from ..boards.list import ListBoard
+from ..boards.mnk import MNKBoard
+from ..search.alphabeta import alphabeta
+from ..search.mcts import mcts, random_playout
+from ..search.minimax import minimax, negamax_memo, solve_all
+from ..search.watch import Stats
+
 QUICK_ROOT = "X../.O./..."  # the smoke run's trees start here (7,332 nodes)
-
-
-class MissingBaselinesError(FileNotFoundError):
-    """``benchmarks/`` is not next to the package (e.g. a non-editable install)."""
-
-
-def load_baselines(folder: Path | None = None) -> ModuleType:
-    """The plain baselines, ``benchmarks/plain.py``, loaded from the repository."""
-    path = Path(BASELINES if folder is None else folder) / "plain.py"
-    if not path.is_file():
-        raise MissingBaselinesError(
-            f"the plain baselines are missing: expected {path}; the benchmarks run from a "
-            f"checkout of the repository with the package installed in editable mode "
-            f"(pip install -e .)")
-    spec = importlib.util.spec_from_file_location("ttt_benchmarks_plain", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def best_of(repeat: int, task: Callable[[], object]) -> tuple[float, object]:
@@ -69,11 +52,6 @@ def expect(condition: bool, what: str) -> None:
 
 def full_tree(plain: ModuleType, quick: bool) -> dict:
     """The whole minimax tree: the list board and the bitboard through the same ``minimax``."""
-    from .bitboard import BitBoard
-    from .board import ListBoard
-    from .search.minimax import minimax
-    from .search.stats import Stats
-
     root = QUICK_ROOT if quick else ".../.../..."
     repeat = 1 if quick else 3
 
@@ -101,9 +79,6 @@ def full_tree(plain: ModuleType, quick: bool) -> dict:
 
 def solve_every_position(plain: ModuleType, quick: bool) -> dict:
     """The exact value of all 5,478 reachable positions."""
-    from .bitboard import BitBoard
-    from .search.minimax import solve_all
-
     repeat = 3 if quick else 7
     t_plain, memo = best_of(repeat, plain.solve_every_position)
     t_ours, values = best_of(repeat, lambda: solve_all(BitBoard()))
@@ -134,10 +109,6 @@ MNK_SEARCHES = {name: EXACT_SEARCHES[name] for name in (
 
 def exact_search(state, options: dict | None) -> dict:
     """One exact search from ``state``: X's value, nodes, positions stored, seconds."""
-    from .search.alphabeta import alphabeta
-    from .search.minimax import negamax_memo
-    from .search.stats import Stats
-
     stats = Stats()
     start = time.perf_counter()
     if options is None:
@@ -160,8 +131,6 @@ def best_run(repeat: int, make_state: Callable, options: dict | None) -> dict:
 
 def best_exact_search(plain: ModuleType, quick: bool) -> dict:
     """The fastest exact search from the empty board against the plain full-tree minimax."""
-    from .bitboard import BitBoard
-
     root = QUICK_ROOT if quick else ".../.../..."
     board = plain.board_from_text(root)
     t_plain, value = best_of(1 if quick else 3,
@@ -179,9 +148,6 @@ def best_exact_search(plain: ModuleType, quick: bool) -> dict:
 
 def playouts_per_second(plain: ModuleType, quick: bool) -> dict:
     """Random games from the empty board, as many as possible."""
-    from .bitboard import BitBoard
-    from .search.mcts import random_playout
-
     count, repeat = (2000, 2) if quick else (20000, 3)
     empty = BitBoard()
 
@@ -209,9 +175,6 @@ def playouts_per_second(plain: ModuleType, quick: bool) -> dict:
 
 def mcts_move(plain: ModuleType, quick: bool) -> dict:
     """One MCTS/UCT move from the empty board with a fixed number of playouts."""
-    from .bitboard import BitBoard
-    from .search.mcts import mcts
-
     playouts, repeat = (200, 2) if quick else (1000, 5)
     t_plain, plain_move = best_of(repeat, lambda: plain.run_mcts(playouts, seed=0))
     t_ours, move = best_of(repeat, lambda: mcts(BitBoard(), playouts, seed=0))
@@ -224,8 +187,6 @@ def mcts_move(plain: ModuleType, quick: bool) -> dict:
 
 def mnk_solve(k: int, repeat: int) -> dict:
     """Solving 4x4 with k in a row from the empty board with alpha-beta and its speed-ups."""
-    from .mnk import MNKBoard
-
     runs = {name: best_run(repeat, lambda: MNKBoard(4, 4, k), options)
             for name, options in MNK_SEARCHES.items()}
     values = {run["value"] for run in runs.values()}
@@ -282,32 +243,3 @@ BENCHMARKS: dict[str, Callable[[ModuleType, bool], dict]] = {
     "import": import_time,
 }
 QUICK_SKIPS = ("mnk_4x4_k4",)  # a few seconds on its own: the smoke run solves k=3 only
-
-
-def run_benchmarks(quick: bool = False) -> dict:
-    """Every benchmark, one after the other: ``{"quick": ..., "figures": {name: figure}}``."""
-    plain = load_baselines()
-    start = time.perf_counter()
-    figures = {name: task(plain, quick) for name, task in BENCHMARKS.items()
-               if not (quick and name in QUICK_SKIPS)}
-    return {"quick": quick, "python": sys.version.split()[0],
-            "total_seconds": time.perf_counter() - start, "figures": figures}
-
-
-def format_benchmarks(figures: dict) -> str:
-    """The figures as a readable report, one block per benchmark."""
-    lines = [f"ttt_lib benchmarks{' (quick smoke run)' if figures['quick'] else ''}, "
-             f"Python {figures['python']}: best of several runs, ratios measured side by side"]
-    for row in figures["figures"].values():
-        lines += ["", row["title"]]
-        lines.append("    " + " | ".join(f"{name} {seconds:.4g} s"
-                                         for name, seconds in row["seconds"].items()))
-        if row["ratio"] is not None:
-            lines.append(f"    {row['ratio']:.2f}x  = {row['ratio_of']}")
-        if row["target"]:
-            lines.append(f"    target {row['target']}: {'met' if row['met'] else 'MISSED'}")
-        for name, run in row.get("searches", {}).items():
-            lines.append(f"      {name:<48} {run['nodes']:>8,} nodes {run['stored']:>8,} stored "
-                         f"{run['seconds']:>9.4f} s")
-    lines.append(f"\n{figures['total_seconds']:.1f} s in all")
-    return "\n".join(lines)

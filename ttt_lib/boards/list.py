@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import MAX, MIN
-from .position import (LINES, Board3x3, DIGIT, SYMBOL, check_cell, over_reason, parse_player,
-                       to_move_of)
-from .symmetry import canonical_code
+from ..game import MAX, MIN
+from ..symmetry import canonical_code
+from .shape import Shape
+from .tictactoe import DIGIT, LINES, SYMBOL, Board3x3, parse_player, to_move_of
 
 MARK = {MAX: "X", MIN: "O"}
 
@@ -27,7 +27,7 @@ class ListBoard(Board3x3):
         self.to_move = self.first
 
     @classmethod
-    def _from_cells(cls, cells: Sequence[int], first: int) -> "ListBoard":
+    def _from_cells(cls, shape: Shape, cells: Sequence[int], first: int) -> "ListBoard":
         board = cls(first)
         for i, digit in enumerate(cells):
             board.grid[i // 3][i % 3] = SYMBOL[digit].replace(".", " ")
@@ -44,13 +44,18 @@ class ListBoard(Board3x3):
 
     def play(self, move: int, player=None) -> "ListBoard":
         """The board after the player to move (or ``player``, checked) marks cell ``move``."""
-        cells = self.cells()
-        check_cell(move, cells, over_reason(cells), player, self.to_move)
+        if player is not None or not self._is_free(move):
+            self._check_move(move, player)  # names the problem if the move is refused
         child = ListBoard(self.first)
         child.grid = [row[:] for row in self.grid]
         child.grid[move // 3][move % 3] = MARK[self.to_move]
         child.to_move = -self.to_move
         return child
+
+    def _is_free(self, move) -> bool:
+        """Is ``move`` an empty cell of a game still going on (the usual case, checked fast)?"""
+        return (move.__class__ is int and 0 <= move < 9
+                and self.grid[move // 3][move % 3] == " " and self.winner() is None)
 
     def winner(self) -> str | None:
         """'X' or 'O' if that side has three in a row, else None."""
@@ -63,15 +68,15 @@ class ListBoard(Board3x3):
     def is_terminal(self) -> bool:
         return self.winner() is not None or all(m != " " for row in self.grid for m in row)
 
+    def to_text(self) -> str:
+        """Rows of ``X``, ``O`` and ``.`` separated by '/' (read straight off the grid)."""
+        return "/".join("".join(row) for row in self.grid).replace(" ", ".")
+
     def key(self) -> str:
         return self.to_text() + ("" if self.first == MAX else "^O")
 
     def canonical_key(self) -> tuple[int, int]:
         return canonical_code(self.cells()), self.first
-
-    def to_bitboard(self):
-        from .bitboard import BitBoard
-        return BitBoard.from_board(self)
 
 
 __all__ = ["ListBoard"]

@@ -22,13 +22,12 @@ from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
-from ..bitboard import BitBoard
+from ..boards import BitBoard
 from ..errors import IllegalMoveError
 from ..game import MAX, Game
-from .alphabeta import AlphaBeta, alphabeta_maxmin
-from .minimax import minimax
-from .stats import Stats
-from .trace import node_name
+from ..search.alphabeta import AlphaBeta, alphabeta_maxmin
+from ..search.minimax import minimax
+from ..search.watch import QUIET, Stats, Watch, node_name
 
 SOURCE = ("'Tic-tac-toe using AI from the last century', adrian.idv.hk, 15 March 2019, "
           "https://www.adrian.idv.hk/2019-03-15-tictactoe/")
@@ -107,13 +106,13 @@ def child_search(variant: str, stats: Stats, memory) -> Callable[[Game], float]:
     if variant == "minimax":
         return lambda child: minimax(child, stats)
     if variant == "alphabeta":
-        return lambda child: alphabeta_maxmin(child, stats=stats)
+        return lambda child: alphabeta_maxmin(child, watch=stats)
     if variant == "memo":
         return lambda child: cached_minimax(child, memory, stats)
     return AlphaBeta(killers=memory, stats=stats).value
 
 
-def cached_minimax(state: Game, cache: dict[Hashable, float], stats: Stats | None = None) -> float:
+def cached_minimax(state: Game, cache: dict[Hashable, float], watch: Watch = QUIET) -> float:
     """Plain minimax that remembers inner positions' values (X's view), as the blog's cache.
 
     Finished boards are not stored (they are cheap to score), so they count at every visit;
@@ -121,16 +120,11 @@ def cached_minimax(state: Game, cache: dict[Hashable, float], stats: Stats | Non
     """
     key = state.key()
     if key in cache:
-        if stats is not None:
-            stats.table_hits += 1
-        return cache[key]
-    if stats is not None:
-        stats.nodes += 1
+        return watch.hit(state, cache[key], "exact")
+    watch.enter(state)
     if state.is_terminal():
-        if stats is not None:
-            stats.leaves += 1
-        return state.utility()
-    values = [cached_minimax(state.play(move), cache, stats) for move in state.moves()]
+        return watch.leaf(state, state.utility())
+    values = [cached_minimax(state.play(move), cache, watch) for move in state.moves()]
     cache[key] = max(values) if state.to_move == MAX else min(values)
     return cache[key]
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import MAX, MIN
-from .position import LINES, Board3x3, check_cell, over_reason, parse_player, to_move_of
-from .symmetry import EMPTY, O_DIGIT, X_DIGIT, mask_tables
+from ..game import MAX, MIN
+from ..symmetry import EMPTY, O_DIGIT, X_DIGIT, mask_tables
+from .shape import Shape
+from .tictactoe import LINES, Board3x3, parse_player, to_move_of
 
 FULL = 0x1FF
 BIT_OF_CELL: tuple[int, ...] = tuple(8 - cell for cell in range(9))
@@ -45,7 +46,7 @@ class BitBoard(Board3x3):
         return board
 
     @classmethod
-    def _from_cells(cls, cells: Sequence[int], first: int) -> "BitBoard":
+    def _from_cells(cls, shape: Shape, cells: Sequence[int], first: int) -> "BitBoard":
         x = sum(CELL_MASK[i] for i, d in enumerate(cells) if d == X_DIGIT)
         o = sum(CELL_MASK[i] for i, d in enumerate(cells) if d == O_DIGIT)
         return cls._make(x, o, to_move_of(cells, first), first)
@@ -77,8 +78,7 @@ class BitBoard(Board3x3):
         x, o = self.x, self.o
         if (move.__class__ is not int or not 0 <= move < 9 or (x | o) & CELL_MASK[move]
                 or HAS_LINE[x] or HAS_LINE[o] or player is not None):
-            cells = self.cells()
-            check_cell(move, cells, over_reason(cells), player, self.to_move)
+            self._check_move(move, player)
         if self.to_move == MAX:
             return BitBoard._make(x | CELL_MASK[move], o, MIN, self.first)
         return BitBoard._make(x, o | CELL_MASK[move], MAX, self.first)
@@ -126,6 +126,6 @@ class BitBoard(Board3x3):
                 o |= bit
             to_move = -to_move
 
-    def to_listboard(self):
-        from .board import ListBoard
-        return ListBoard.from_board(self)
+
+__all__ = ["BitBoard", "BIT_OF_CELL", "CELL_MASK", "EMPTY_BITS", "FULL", "HAS_LINE",
+           "LINE_MASKS", "MOVES_OF_EMPTY", "SYMMETRY_TABLES"]

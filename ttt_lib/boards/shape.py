@@ -1,0 +1,133 @@
+"""The shape of an m,n,k-game (k in a row wins on m rows of n cells) and what it fixes.
+
+Cells are numbered row-major, cell ``(r, c)`` is ``r * n + c``. Everything that depends only on
+the shape (the winning windows, the windows through each cell, the symmetry tables) is computed
+once per ``(m, n, k)``, the first time it is asked for, and shared by every position of it.
+Tic-tac-toe is the 3,3,3-game.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import InvalidBoardError
+from ..symmetry import symmetries
+
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # along a row, a column, both diagonals
+CHUNK = 11  # bits per look-up when mapping a key through a symmetry (3 look-ups up to 4x4)
+CHUNK_MASK = (1 << CHUNK) - 1
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                8: "eight", 9: "nine", 10: "ten"}
+
+
+def in_a_row(k: int) -> str:
+    """'three in a row' for k=3 (digits beyond ten)."""
+    return f"{NUMBER_WORDS.get(k, k)} in a row"
+
+
+def winning_lines(m: int, n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """Every window of k cells in a row, column or diagonal: rows first, then columns,
+    diagonals and anti-diagonals, each in row-major order of its first cell."""
+    lines: list[tuple[int, ...]] = []
+    for dr, dc in DIRECTIONS:
+        for r in range(m):
+            for c in range(n):
+                end_r, end_c = r + (k - 1) * dr, c + (k - 1) * dc
+                if 0 <= end_r < m and 0 <= end_c < n:
+                    line = tuple((r + i * dr) * n + c + i * dc for i in range(k))
+                    if line not in lines:  # k=1: every direction gives the same cell
+                        lines.append(line)
+    return tuple(lines)
+
+
+def _key_tables(perm: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
+    """Tables mapping each CHUNK-bit slice of a key ``x << size | o`` to its image's bits."""
+    destination = [0] * size
+    for i, j in enumerate(perm):
+        destination[j] = i
+    dest_bits = destination + [size + d for d in destination]  # O's half, then X's half
+    tables = []
+    for start in range(0, 2 * size, CHUNK):
+        bits = dest_bits[start:start + CHUNK]
+        tables.append(tuple(sum(1 << bits[b] for b in range(len(bits)) if value >> b & 1)
+                            for value in range(1 << len(bits))))
+    while len(tables) < 3:  # small boards: the unrolled look-up reads a zero slice
+        tables.append((0,))
+    return tuple(tables)
+
+
+class Shape:
+    """What every position of one m,n,k-game shares (built once per shape, see ``shape_of``)."""
+
+    __slots__ = ("m", "n", "k", "size", "full", "lines", "line_masks", "through",
+                 "symmetries", "_key_tables", "shifts")
+
+    def __init__(self, m: int, n: int, k: int) -> None:
+        self.m, self.n, self.k, self.size = m, n, k, m * n
+        self.full = (1 << self.size) - 1
+        self.lines = winning_lines(m, n, k)
+        self.line_masks = tuple(sum(1 << cell for cell in line) for line in self.lines)
+        self.through = tuple(tuple(mask for mask in self.line_masks if mask >> cell & 1)
+                             for cell in range(self.size))
+        self.symmetries = symmetries(m, n)
+        self._key_tables = None
+        self.shifts = tuple(range(0, 2 * self.size, CHUNK))
+
+    def __reduce__(self):
+        """A shape travels to another process as its three numbers (and stays shared there)."""
+        return shape_of, (self.m, self.n, self.k)
+
+    def __repr__(self) -> str:
+        return f"shape_of({self.m}, {self.n}, {self.k})"
+
+    @property
+    def key_tables(self) -> tuple:
+        """Look-up tables of every symmetry's image of a key, built on first use: a large
+        board that never asks for ``canonical_key()`` never pays for them."""
+        if self._key_tables is None:
+            self._key_tables = tuple(_key_tables(p, self.size)
+                                     for p in self.symmetries.values())
+        return self._key_tables
+
+    def has_line(self, mask: int) -> bool:
+        """Does ``mask`` fill any window?"""
+        return any(mask & line == line for line in self.line_masks)
+
+    def completes(self, mask: int, cell: int) -> bool:
+        """Does ``mask`` fill a window through ``cell`` (the cell just played)?"""
+        for line in self.through[cell]:
+            if mask & line == line:
+                return True
+        return False
+
+    def canonical(self, key: int) -> int:
+        """The smallest image of the key ``x << size | o`` under the symmetries."""
+        if len(self.shifts) <= 3:  # up to 16 cells: three look-ups per symmetry, unrolled
+            a, b, c = key & CHUNK_MASK, key >> CHUNK & CHUNK_MASK, key >> 2 * CHUNK
+            return min(ta[a] | tb[b] | tc[c] for ta, tb, tc in self.key_tables)
+        return min(sum(table[key >> shift & CHUNK_MASK]
+                       for table, shift in zip(tables, self.shifts))
+                   for tables in self.key_tables)
+
+
+_SHAPES: dict[tuple[int, int, int], Shape] = {}
+
+
+def check_size(name: str, value) -> None:
+    """m, n and k are positive whole numbers."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidBoardError(f"{name} is a positive whole number, not {value!r}")
+
+
+def shape_of(m: int, n: int, k: int) -> Shape:
+    """The shared ``Shape`` of the m,n,k-game, checking the three numbers."""
+    for name, value in (("m", m), ("n", n), ("k", k)):
+        check_size(name, value)
+    if k > max(m, n):
+        raise InvalidBoardError(
+            f"k={k} in a row cannot fit on {m} rows of {n} cells: k is at most {max(m, n)}")
+    if (m, n, k) not in _SHAPES:
+        _SHAPES[m, n, k] = Shape(m, n, k)
+    return _SHAPES[m, n, k]
+
+
+TICTACTOE = shape_of(3, 3, 3)

@@ -1,0 +1,77 @@
+"""What the drawing functions return: a ``Picture`` (a matplotlib figure shown as PNG) or an
+``SVG`` (text), both with a short repr that is the same on every run.
+
+Every picture is deterministic: the same call gives the same SVG or PNG bytes on every run, so
+notebook outputs can be compared. Figures are built with ``matplotlib.figure.Figure`` (never
+through ``pyplot``), so a notebook shows each picture once, as the ``Picture`` a function
+returns.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import matplotlib
+from matplotlib.figure import Figure
+
+# Fixed so that pictures are byte-for-byte reproducible (no random ids, no dates, no versions).
+_RC = {"svg.hashsalt": "ttt-search", "svg.fonttype": "path", "font.family": "DejaVu Sans",
+       "path.simplify": True}
+_METADATA = {"svg": {"Date": None, "Creator": "ttt_lib"}, "png": {"Software": None},
+             "pdf": {"CreationDate": None, "ModDate": None, "Producer": None, "Creator": None}}
+
+
+class Picture:
+    """A matplotlib figure that shows itself in a notebook as deterministic PNG.
+
+    ``png()`` and ``svg()`` give the bytes and text, ``save(path)`` writes a file (format from
+    the suffix), ``figure`` is the matplotlib ``Figure`` for further changes.
+    """
+
+    def __init__(self, figure: Figure) -> None:
+        self.figure = figure
+
+    def png(self) -> bytes:
+        return figure_bytes(self.figure, "png")
+
+    def svg(self) -> str:
+        return figure_bytes(self.figure, "svg").decode()
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.write_bytes(figure_bytes(self.figure, path.suffix.lstrip(".").lower() or "png"))
+        return path
+
+    def _repr_png_(self) -> bytes:
+        return self.png()
+
+    def __repr__(self) -> str:  # the text a saved notebook stores beside the PNG: no address
+        width, height = self.figure.get_size_inches() * self.figure.dpi
+        return f"<Picture {width:.0f}x{height:.0f}>"
+
+
+def figure_bytes(figure: Figure, fmt: str = "png", dpi: int = 100) -> bytes:
+    """Render ``figure`` as ``fmt`` ('png', 'svg' or 'pdf') with nothing that varies by run."""
+    if fmt not in _METADATA:
+        raise ValueError(f"pictures are saved as png, svg or pdf, not {fmt!r}")
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(_RC):
+        figure.savefig(buffer, format=fmt, dpi=dpi, metadata=_METADATA[fmt],
+                       facecolor="white")
+    return buffer.getvalue()
+
+
+class SVG:
+    """SVG text that a notebook displays as a picture; ``str(svg)`` is the text."""
+
+    def __init__(self, data: str) -> None:
+        self.data = data
+
+    def _repr_svg_(self) -> str:
+        return self.data
+
+    def __str__(self) -> str:
+        return self.data
+
+    def __repr__(self) -> str:  # stored as a notebook's text output: the same on every run
+        return f"<SVG, {len(self.data):,} characters>"

@@ -1,0 +1,175 @@
+"""Plots of the course's measurements: node counts per search variant, MCTS estimates closing
+in on the exact values, tournament results. Each takes rows of plain dicts."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import StrMethodFormatter
+
+from .picture import Picture
+from .style import (BAR_COLOUR, DRAW_COLOUR, INK, LOSS_COLOUR, O_COLOUR, OUTCOME_COLOURS,
+                    WHITE, WIN_COLOUR, X_COLOUR)
+
+
+def plot_node_counts(rows, *, value: str = "nodes", name: str = "name", log: bool = False,
+                     title: str | None = "Nodes searched") -> Picture:
+    """A bar per search variant: ``rows`` are dicts with ``name`` and ``nodes`` (or
+    ``{variant: nodes}``), drawn top to bottom in the given order with the counts written."""
+    rows = _rows(rows)
+    if not rows:
+        raise ValueError("plot_node_counts needs at least one row")
+    for row in rows:
+        if name not in row or value not in row:
+            raise ValueError(f"each row needs {name!r} and {value!r}; got {sorted(row)}")
+    counts = [row[value] for row in rows]
+    figure = Figure(figsize=(7, 0.42 * len(rows) + 1.2))
+    ax = figure.add_subplot()
+    ys = list(range(len(rows)))[::-1]
+    ax.barh(ys, counts, color=BAR_COLOUR, height=0.6)
+    ax.set_yticks(ys, [str(row[name]) for row in rows])
+    for y, count in zip(ys, counts):
+        ax.text(count, y, f" {count:,}", va="center", ha="left", fontsize=9)
+    if log:
+        ax.set_xscale("log")
+        ax.set_xlim(right=max(counts) * 6)
+    else:
+        ax.set_xlim(0, max(counts) * 1.2)
+        ax.xaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
+    ax.set_xlabel(value + (" (log scale)" if log else ""))
+    if title:
+        ax.set_title(title)
+    _tidy(ax)
+    figure.tight_layout()
+    return Picture(figure)
+
+
+def plot_mcts_convergence(rows, *, title: str | None = None) -> Picture:
+    """MCTS's estimate of each move (for X) against the playouts, one panel per position,
+    from the rows of ``ttt_lib.studies.convergence.convergence_study``.
+
+    Each move's line is coloured by its exact value (green wins for X, grey draws, red
+    losses) and the exact values are dashed, so the estimates can be seen closing in.
+    """
+    rows = _rows(rows)
+    if not rows:
+        raise ValueError("plot_mcts_convergence needs at least one row")
+    missing = {"position", "playouts", "estimates", "exact"} - set(rows[0])
+    if missing:
+        raise ValueError(f"rows come from convergence_study; these lack {sorted(missing)}")
+    positions = list(dict.fromkeys(row["position"] for row in rows))
+    figure = Figure(figsize=(4.2 * len(positions) + 0.4, 3.8))
+    axes = figure.subplots(1, len(positions), squeeze=False, sharey=True)[0]
+    for ax, position in zip(axes, positions):
+        _convergence_panel(ax, [row for row in rows if row["position"] == position])
+        ax.set_title(position, fontsize=10, family="DejaVu Sans Mono")
+    axes[0].set_ylabel("estimated value for X")
+    axes[0].legend(handles=[Line2D([], [], color=OUTCOME_COLOURS[value], label=label)
+                            for label, value in (("X wins (exact +1)", 1),
+                                                 ("draw (exact 0)", 0),
+                                                 ("O wins (exact −1)", -1))],
+                   fontsize=7, loc="lower left", frameon=False)
+    figure.suptitle(title or "MCTS estimates (solid) against exact values (dashed)",
+                    fontsize=11)
+    figure.tight_layout()
+    return Picture(figure)
+
+
+def _convergence_panel(ax, rows: list[dict]) -> None:
+    """One position: a line of estimates per move, and the exact values dashed."""
+    rows = sorted(rows, key=lambda row: row["playouts"])
+    exact = rows[0]["exact"]
+    for value in sorted(set(exact.values())):
+        ax.axhline(value, color=OUTCOME_COLOURS.get(value, INK), linestyle="--",
+                   linewidth=1, alpha=0.8)
+    for move, value in exact.items():
+        points = [(row["playouts"], row["estimates"].get(move)) for row in rows]
+        points = [(n, v) for n, v in points if v is not None]
+        if points:
+            colour = OUTCOME_COLOURS.get(value, INK)
+            ax.plot([n for n, _ in points], [v for _, v in points], marker="o", markersize=2.5,
+                    linewidth=1.2, color=colour, alpha=0.85)
+            n, v = points[-1]
+            ax.annotate(str(move), (n, v), xytext=(3, 0), textcoords="offset points",
+                        fontsize=7, va="center", color=colour)
+    ax.set_xscale("log")
+    ax.set_ylim(-1.08, 1.08)
+    ax.set_xlabel("playouts")
+    _tidy(ax)
+
+
+def plot_tournament(results, *, title: str | None = "Tournament results") -> Picture:
+    """Stacked bars of outcomes, as shares of the games, one bar per row.
+
+    ``results`` is an ``arena.tournament`` result (or its ``as_dict()``, or its pairs as
+    dicts with ``x``, ``o``, ``x_wins``, ``draws``, ``o_wins``): one bar per ordered pair.
+    Rows with ``name``, ``wins``, ``draws`` and ``losses`` give one bar per player instead.
+    """
+    names, outcomes = _tournament_rows(results)
+    figure = Figure(figsize=(7, 0.45 * len(names) + 1.4))
+    ax = figure.add_subplot()
+    ys = list(range(len(names)))[::-1]
+    totals = [max(1, sum(counts[i] for _, _, counts in outcomes)) for i in range(len(names))]
+    starts = [0.0] * len(names)
+    for label, colour, counts in outcomes:
+        shares = [count / total for count, total in zip(counts, totals)]
+        ax.barh(ys, shares, left=starts, color=colour, height=0.6, label=label)
+        for y, start, share, count in zip(ys, starts, shares, counts):
+            if share >= 0.06:
+                ax.text(start + share / 2, y, str(count), ha="center", va="center", fontsize=9,
+                        color=INK if label == "draws" else WHITE)
+        starts = [start + share for start, share in zip(starts, shares)]
+    ax.set_yticks(ys, names)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games")
+    ax.legend(ncols=3, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False,
+              fontsize=9)
+    if title:
+        ax.set_title(title, pad=24)
+    _tidy(ax)
+    figure.tight_layout()
+    return Picture(figure)
+
+
+def _tournament_rows(results) -> tuple[list[str], list[tuple[str, str, list[int]]]]:
+    """Bar names, and (legend label, colour, counts per bar) for each outcome."""
+    if hasattr(results, "results"):
+        results = [pair.as_dict() for pair in results.results]
+    elif isinstance(results, Mapping) and "results" in results:
+        results = results["results"]
+    rows = [dict(row) for row in results]
+    if not rows:
+        raise ValueError("plot_tournament needs at least one result")
+    if all({"x", "o", "x_wins", "o_wins", "draws"} <= set(row) for row in rows):
+        keys = (("x_wins", "X wins"), ("draws", "draws"), ("o_wins", "O wins"))
+        colours = (X_COLOUR, DRAW_COLOUR, O_COLOUR)  # coloured like the marks on the boards
+        names = [f"{row['x']} (X) vs {row['o']} (O)" for row in rows]
+    else:
+        keys = (("wins", "wins"), ("draws", "draws"), ("losses", "losses"))
+        colours = (WIN_COLOUR, DRAW_COLOUR, LOSS_COLOUR)
+        _check_player_rows(rows)
+        names = [str(row["name"]) for row in rows]
+    return names, [(label, colour, [row[key] for row in rows])
+                   for (key, label), colour in zip(keys, colours)]
+
+
+def _check_player_rows(rows: list[dict]) -> None:
+    for row in rows:
+        missing = [key for key in ("name", "wins", "draws", "losses") if key not in row]
+        if missing:
+            raise ValueError(f"a tournament row has x, o, x_wins, draws and o_wins, or "
+                             f"name, wins, draws and losses; this one lacks "
+                             f"{', '.join(missing)}")
+
+
+def _rows(rows) -> list[dict]:
+    """Accept a list of dicts, or a mapping name -> number, as rows."""
+    if isinstance(rows, Mapping):
+        return [{"name": name, "nodes": count} for name, count in rows.items()]
+    return [dict(row) for row in rows]
+
+
+def _tidy(ax) -> None:
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
