@@ -125,7 +125,11 @@ def observer_guards(tree: ast.AST) -> list[tuple[str, int]]:
     return found
 
 
-@pytest.mark.parametrize("path", modules(), ids=lambda p: p.name)
+# watch.py builds the observers: choosing the default when none is given is its job.
+ALGORITHMS = [path for path in modules() if path.name != "watch.py"]
+
+
+@pytest.mark.parametrize("path", ALGORITHMS, ids=lambda p: p.name)
 def test_no_if_observer_is_not_none_blocks(path):
     assert observer_guards(parsed(path)) == []
 

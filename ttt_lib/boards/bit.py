@@ -26,6 +26,7 @@ SYMMETRY_TABLES = mask_tables(BIT_OF_CELL)
 # random playout on the masks picks the same cells as one through ``moves()`` and ``play()``.
 EMPTY_BITS: tuple[tuple[int, ...], ...] = tuple(
     tuple(CELL_MASK[cell] for cell in cells) for cells in MOVES_OF_EMPTY)
+_new = object.__new__
 
 
 class BitBoard(Board3x3):
@@ -41,7 +42,7 @@ class BitBoard(Board3x3):
 
     @classmethod
     def _make(cls, x: int, o: int, to_move: int, first: int) -> "BitBoard":
-        board = object.__new__(cls)
+        board = _new(cls)
         board.x, board.o, board.to_move, board.first = x, o, to_move, first
         return board
 
@@ -79,9 +80,13 @@ class BitBoard(Board3x3):
         if (move.__class__ is not int or not 0 <= move < 9 or (x | o) & CELL_MASK[move]
                 or HAS_LINE[x] or HAS_LINE[o] or player is not None):
             self._check_move(move, player)
+        child = _new(BitBoard)  # built in place: search plays millions of these
+        child.first = self.first
         if self.to_move == MAX:
-            return BitBoard._make(x | CELL_MASK[move], o, MIN, self.first)
-        return BitBoard._make(x, o | CELL_MASK[move], MAX, self.first)
+            child.x, child.o, child.to_move = x | CELL_MASK[move], o, MIN
+        else:
+            child.x, child.o, child.to_move = x, o | CELL_MASK[move], MAX
+        return child
 
     def winner(self) -> str | None:
         """'X' or 'O' if that side has three in a row, else None."""

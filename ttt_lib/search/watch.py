@@ -262,6 +262,8 @@ def watching(stats: Stats | None = None, trace: Trace | None = None,
              watch: Watch | None = None) -> Watch:
     """The one observer for a public entry point's ``stats=`` / ``trace=`` / ``watch=``:
     ``QUIET`` when none is given, the one given, or ``Watchers`` of them all."""
+    if stats is trace is watch is None:  # the common case, kept cheap
+        return QUIET
     chosen = [w for w in (watch, stats, trace) if w is not None and w is not QUIET]
     if not chosen:
         return QUIET
