@@ -1,0 +1,99 @@
+"""TD(0) values of positions, the classic value-table learner (Sutton and Barto, ch. 1).
+
+``V[s]`` estimates the result for the player to move in ``s``. A move is judged by the
+position it leads to (its afterstate): a finished game by its result, otherwise by minus the
+opponent's value there. Play is epsilon-greedy by self-play; after each game every greedy
+move pulls the value of the position it was played from toward what it led to:
+
+    V[s] += alpha * (target - V[s]),   target = r  or  -V[s']
+
+Exploratory (random) moves teach nothing about the position they were played from, so that
+position is left alone, as in the book. Updates run from the game's end back to its start.
+"""
+from __future__ import annotations
+
+import random
+
+from ..game import Game
+from .masks import FREE, after, lookup, masks_of
+from .policy import check_games, check_schedule, check_seed, linear
+from .qtable import Progress, _quiet
+
+
+class TDValues:
+    """A table of position values; ``train`` plays games, ``best_move`` reads it."""
+
+    kind = "td"
+
+    def __init__(self, seed: int = 0, alpha=(0.5, 0.1), epsilon=(1.0, 0.1),
+                 symmetric: bool = True) -> None:
+        self.seed = check_seed(seed)
+        self.alpha = check_schedule(alpha, "alpha (the learning rate)")
+        self.epsilon = check_schedule(epsilon, "epsilon (the exploration rate)")
+        if not isinstance(symmetric, bool):
+            raise TypeError(f"symmetric is True or False, not {symmetric!r}")
+        self.symmetric = symmetric
+        self.rng = random.Random(seed)
+        self.v: dict[int, float] = {}
+        self.games = 0
+
+    def options(self) -> dict:
+        """The options that rebuild this learner (saved with its table)."""
+        return {"seed": self.seed, "alpha": list(self.alpha), "epsilon": list(self.epsilon),
+                "symmetric": self.symmetric}
+
+    def value(self, state: Game) -> float:
+        """The learned value of ``state`` for its mover (0 where never updated)."""
+        return self.table_value(*masks_of(state))
+
+    def table_value(self, mine: int, theirs: int) -> float:
+        """The table's value of a position for its mover (0 where never updated)."""
+        return self.v.get(lookup(mine, theirs, self.symmetric)[0], 0.0)
+
+    def move_values(self, mine: int, theirs: int) -> dict[int, float]:
+        """Each legal move's value for the mover, judged by the position it leads to."""
+        values = {}
+        for move in FREE[mine | theirs]:
+            next_mine, next_theirs, result = after(mine, theirs, move)
+            if result is None:
+                result = -self.table_value(next_mine, next_theirs)
+            values[move] = result
+        return values
+
+    def best_move(self, state: Game, rng: random.Random | None = None) -> int:
+        """The greedy move: the first best in move order, or a random best with ``rng``."""
+        values = self.move_values(*masks_of(state))
+        top = max(values.values())
+        best = [move for move, value in values.items() if value == top]
+        return rng.choice(best) if rng else best[0]
+
+    def train(self, games: int, progress: Progress = _quiet) -> "TDValues":
+        """Play and learn from ``games`` more games (the schedules span these games)."""
+        check_games(games)
+        for n in range(games):
+            fraction = n / max(games - 1, 1)
+            self.learn_game(linear(*self.alpha, fraction), linear(*self.epsilon, fraction))
+            self.games += 1
+            progress(n + 1, games)
+        return self
+
+    def learn_game(self, alpha: float, epsilon: float) -> None:
+        """One epsilon-greedy game, then its updates, last move first."""
+        rng, trail, result = self.rng, [], None
+        mine = theirs = 0
+        while result is None:
+            values = self.move_values(mine, theirs)
+            explore = rng.random() < epsilon
+            move = rng.choice(list(values)) if explore else max(values, key=values.get)
+            trail.append((lookup(mine, theirs, self.symmetric)[0], explore))
+            mine, theirs, result = after(mine, theirs, move)
+        self.update(trail, result, alpha)
+
+    def update(self, trail: list, result: float, alpha: float) -> None:
+        """Each greedy move's position moves toward the value of where the move led."""
+        target = result
+        for key, explore in reversed(trail):
+            if not explore:
+                old = self.v.get(key, 0.0)
+                self.v[key] = old + alpha * (target - old)
+            target = -self.v.get(key, 0.0)
