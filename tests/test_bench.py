@@ -64,6 +64,20 @@ def test_figures_carry_the_counts_they_measured(quick_figures):
     searches = figures["best_exact_search"]["searches"]
     assert figures["best_exact_search"]["best"] in searches
     assert searches["negamax + memo"]["stored"] == len(reachable(root))
+    solver = figures["mnk_4x4_k3"]["searches"][bench.tasks.SOLVER]
+    assert solver["value"] == 1 and solver["nodes"] >= solver["stored"] > 0
+    assert set(figures["full_tree"]["seconds"]) == {"plain", "listboard", "bitboard"}
+    assert figures["full_tree"]["ratio_of"].startswith("listboard / plain")
+    assert set(figures["solve_process"]["seconds"]) == {"plain script",
+                                                       "python -m ttt_lib solve"}
+
+
+def test_side_by_side_takes_the_runs_in_turn():
+    order = []
+    runs = bench.tasks.side_by_side(3, {"a": lambda: order.append("a") or 1,
+                                        "b": lambda: order.append("b") or 2})
+    assert order == ["a", "b"] * 3
+    assert runs["a"][1] == 1 and runs["b"][1] == 2 and runs["a"][0] >= 0
 
 
 def test_the_report_names_every_figure(quick_figures):

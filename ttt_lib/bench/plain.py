@@ -9,8 +9,10 @@ Everything here scores from X's point of view: +1 X wins, -1 O wins, 0 draw.
 The module stands alone (standard library only, no import from ``ttt_lib``), so the import-time
 figure can import it as a program of its own.
 """
+import json
 import math
 import random
+import sys
 
 LINES = [[(r, 0), (r, 1), (r, 2)] for r in range(3)] + \
         [[(0, c), (1, c), (2, c)] for c in range(3)] + \
@@ -101,6 +103,36 @@ def solve_every_position(first="X"):
     return memo
 
 
+def solve_table(first="X"):
+    """Every reachable position's row of ``solve --json``: whose move, value for X, best cells.
+
+    A memo of values by board text, filled by one search; then each position's best moves
+    are the empty cells whose resulting position has the best value for the player to move.
+    """
+    memo = solve_every_position(first)
+    rows = {}
+    for key, value in memo.items():
+        board = [[key[3 * r + c] for c in range(3)] for r in range(3)]
+        player = to_move(board, first)
+        best = []
+        if score(board) is None:
+            values = {}
+            for r, c in empty_cells(board):
+                board[r][c] = player
+                values[3 * r + c] = memo["".join("".join(row) for row in board)]
+                board[r][c] = " "
+            target = max(values.values()) if player == "X" else min(values.values())
+            best = sorted(cell for cell, v in values.items() if v == target)
+        rows[key.replace(" ", ".")] = {"to_move": player, "value": value, "best": best}
+    return rows
+
+
+def write_solve_table(path):
+    """``python -m ttt_lib solve --json PATH`` done the plain way: the same JSON in PATH."""
+    with open(path, "w") as handle:
+        handle.write(json.dumps(solve_table()) + "\n")
+
+
 def random_playout(board, player, rng):
     """Play random moves on a copy of ``board`` until the game ends; the result for X."""
     board = [row[:] for row in board]
@@ -163,3 +195,10 @@ def mcts_move(board, player, playouts, rng):
 
 def run_mcts(playouts=1000, seed=0):
     return mcts_move(new_board(), "X", playouts, random.Random(seed))
+
+
+if __name__ == "__main__":  # python plain.py solve PATH: the whole-process baseline of solve
+    if sys.argv[1:2] == ["solve"] and len(sys.argv) == 3:
+        write_solve_table(sys.argv[2])
+    else:
+        sys.exit("usage: python plain.py solve PATH")

@@ -5,9 +5,12 @@ Every task takes the baseline module and ``quick`` (a smoke run: smaller trees, 
 """
 from __future__ import annotations
 
+import json
+import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -21,6 +24,7 @@ from ..search.alphabeta import alphabeta
 from ..search.mcts import mcts, random_playout
 from ..search.minimax import minimax, negamax_memo, solve_all
 from ..search.watch import Stats
+from ..studies.mnk_solve import solve_mnk
 
 QUICK_ROOT = "X../.O./..."  # the smoke run's trees start here (7,332 nodes)
 
@@ -33,6 +37,17 @@ def best_of(repeat: int, task: Callable[[], object]) -> tuple[float, object]:
         result = task()
         best = min(best, time.perf_counter() - start)
     return best, result
+
+
+def side_by_side(repeat: int, tasks: dict[str, Callable[[], object]]) -> dict[str, tuple]:
+    """``best_of`` for several tasks, their runs taken in turn (a, b, a, b...), so that a
+    machine whose load changes slows every side alike: ``{name: (best seconds, result)}``."""
+    best = {name: (float("inf"), None) for name in tasks}
+    for _ in range(repeat):
+        for name, task in tasks.items():
+            seconds, result = best_of(1, task)
+            best[name] = (min(best[name][0], seconds), result)
+    return best
 
 
 def figure(title: str, seconds: dict[str, float], ratio: float | None, ratio_of: str,
@@ -64,17 +79,19 @@ def full_tree(plain: ModuleType, quick: bool) -> dict:
         board = plain.board_from_text(root)
         return plain.minimax(board, plain.to_move(board), counter), counter.nodes
 
-    t_plain, (v_plain, n_plain) = best_of(repeat, baseline)
-    t_list, (v_list, n_list) = best_of(1 if quick else 2, lambda: ours(ListBoard))
-    t_bit, (v_bit, n_bit) = best_of(repeat, lambda: ours(BitBoard))
+    runs = side_by_side(repeat, {"plain": baseline, "list": lambda: ours(ListBoard),
+                                 "bit": lambda: ours(BitBoard)})
+    (t_plain, (v_plain, n_plain)), (t_list, (v_list, n_list)), (t_bit, (v_bit, n_bit)) = (
+        runs["plain"], runs["list"], runs["bit"])
     expect(n_plain == n_list == n_bit and v_plain == v_list == v_bit,
            f"the three full trees differ: nodes {n_plain}, {n_list}, {n_bit}")
-    ratio = t_list / t_bit
+    ratio = t_list / t_plain
     return figure(f"full minimax tree from {root} ({n_bit:,} nodes)",
                   {"plain": t_plain, "listboard": t_list, "bitboard": t_bit},
-                  ratio, "listboard / bitboard", "bitboard >= 5x faster than the list board",
-                  ratio >= 5, position=root, nodes=n_bit,
-                  bitboard_vs_plain=t_plain / t_bit)
+                  ratio, "listboard / plain (the readable board against a plain list program)",
+                  "list board within 1.25x of the plain list minimax", ratio <= 1.25,
+                  position=root, nodes=n_bit, bitboard_vs_plain=t_plain / t_bit,
+                  listboard_vs_bitboard=t_list / t_bit)
 
 
 def solve_every_position(plain: ModuleType, quick: bool) -> dict:
@@ -185,48 +202,87 @@ def mcts_move(plain: ModuleType, quick: bool) -> dict:
                   moves={"plain": 3 * plain_move[0] + plain_move[1], "ours": move})
 
 
-def mnk_solve(k: int, repeat: int) -> dict:
-    """Solving 4x4 with k in a row from the empty board with alpha-beta and its speed-ups."""
-    runs = {name: best_run(repeat, lambda: MNKBoard(4, 4, k), options)
-            for name, options in MNK_SEARCHES.items()}
+def mnk_solve(m: int, n: int, k: int, repeat: int, searches: dict,
+              target: float | None) -> dict:
+    """Solving the empty m x n board with k in a row: the m,n,k solver against alpha-beta with
+    its speed-ups (the package's best before it), side by side."""
+    runs = {name: best_run(repeat, lambda: MNKBoard(m, n, k), options)
+            for name, options in searches.items()}
+    solver_runs = [solve_mnk(m, n, k) for _ in range(repeat)]
+    solver = min(solver_runs, key=lambda run: run["seconds"])
+    runs[SOLVER] = {"value": solver["value"], "seconds": solver["seconds"],
+                    "nodes": solver["nodes"], "stored": solver["positions"]}
     values = {run["value"] for run in runs.values()}
-    expect(len(values) == 1, f"the 4x4 k={k} searches disagree: {runs}")
+    expect(len(values) == 1, f"the {m}x{n} k={k} searches disagree: {runs}")
     value = values.pop()
-    best = min(runs, key=lambda name: runs[name]["seconds"])
-    seconds = runs[best]["seconds"]
-    target, met = ("4x4 k=4 solved in <= 60 s", seconds <= 60) if k == 4 else (None, None)
-    return figure(f"4x4 k={k} solved from the empty board (value {value})",
-                  {"alpha-beta + table": runs["alpha-beta + table"]["seconds"], best: seconds},
-                  runs["alpha-beta + table"]["seconds"] / seconds,
-                  "alpha-beta + table / best (no plain baseline on 4x4: alpha-beta without "
-                  "a table did not finish in 100 s)", target, met,
-                  value=value, best=best, searches=runs)
+    before = min((name for name in runs if name != SOLVER), key=lambda name: runs[name]["seconds"])
+    seconds = solver["seconds"]
+    return figure(f"{m}x{n} k={k} solved from the empty board (value {value})",
+                  {before: runs[before]["seconds"], SOLVER: seconds},
+                  runs[before]["seconds"] / seconds, f"best alpha-beta / {SOLVER}",
+                  None if target is None else f"{m}x{n} k={k} solved in <= {target:g} s",
+                  None if target is None else seconds <= target,
+                  value=value, best=SOLVER, searches=runs)
+
+
+SOLVER = "m,n,k solver"
+BEST_ALPHABETA = {name: MNK_SEARCHES[name]
+                  for name in ("alpha-beta + symmetric table + heuristic order",)}
 
 
 def mnk_4x4_k3(plain: ModuleType, quick: bool) -> dict:
     """4x4, three in a row: a first-player win."""
-    return mnk_solve(3, 1 if quick else 3)
+    return mnk_solve(4, 4, 3, 1 if quick else 3, MNK_SEARCHES, None)
 
 
 def mnk_4x4_k4(plain: ModuleType, quick: bool) -> dict:
     """4x4, four in a row: a draw."""
-    return mnk_solve(4, 1)
+    return mnk_solve(4, 4, 4, 1, BEST_ALPHABETA, 0.3)
+
+
+def mnk_5x4_k4(plain: ModuleType, quick: bool) -> dict:
+    """5x4, four in a row: a draw."""
+    return mnk_solve(5, 4, 4, 1, BEST_ALPHABETA, 3.0)
+
+
+def solve_process(plain: ModuleType, quick: bool) -> dict:
+    """``python -m ttt_lib solve --json PATH`` as a whole process, against the plain memoised
+    script writing the same JSON (``python plain.py solve PATH``), runs taken in turn."""
+    with tempfile.TemporaryDirectory() as folder:
+        ours, theirs = Path(folder, "ours.json"), Path(folder, "plain.json")
+        commands = {"plain": [sys.executable, plain.__file__, "solve", str(theirs)],
+                    "ours": [sys.executable, "-m", "ttt_lib", "solve", "--json", str(ours)]}
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+        runs = side_by_side(3 if quick else 10, {  # this package, wherever bench runs from
+            name: lambda command=command: subprocess.run(command, check=True, env=env,
+                                                         capture_output=True)
+            for name, command in commands.items()})
+        same = json.loads(ours.read_text()) == json.loads(theirs.read_text())
+    expect(same, "solve --json and the plain script wrote different tables")
+    t_plain, t_ours = runs["plain"][0], runs["ours"][0]
+    return figure("solve --json as a whole process (every position, values and best moves)",
+                  {"plain script": t_plain, "python -m ttt_lib solve": t_ours},
+                  t_plain / t_ours, "plain / ours (whole processes)",
+                  "solve >= 1.5x faster than the plain script", t_plain / t_ours >= 1.5)
 
 
 def import_time(plain: ModuleType, quick: bool) -> dict:
-    """``import ttt_lib`` in a fresh interpreter, against importing the plain program."""
+    """Importing the boards of ``ttt_lib`` (its tables included) in a fresh interpreter,
+    against importing the plain program. ``import ttt_lib`` alone loads nothing: its names
+    are loaded when first used."""
     repeat = 3 if quick else 7
     folder = str(Path(plain.__file__).parent)
     probe = ("import sys, time; sys.path.insert(0, {folder!r}); t = time.perf_counter(); "
-             "import {module}; print(time.perf_counter() - t)")
+             "{statement}; print(time.perf_counter() - t)")
 
-    def measure(module: str) -> float:
-        out = subprocess.run([sys.executable, "-c", probe.format(folder=folder, module=module)],
+    def measure(statement: str) -> float:
+        out = subprocess.run([sys.executable, "-c", probe.format(folder=folder,
+                                                                   statement=statement)],
                              capture_output=True, text=True, check=True)
         return float(out.stdout)
 
-    ours = min(measure("ttt_lib") for _ in range(repeat))
-    baseline = min(measure("plain") for _ in range(repeat))
+    ours = min(measure("from ttt_lib import BitBoard, TreeNode") for _ in range(repeat))
+    baseline = min(measure("import plain") for _ in range(repeat))
     return figure("import ttt_lib", {"import plain": baseline, "import ttt_lib": ours},
                   ours / baseline, "ttt_lib / plain (the cost of the package's tables)",
                   "import ttt_lib <= 0.15 s", ours <= 0.15)
@@ -240,6 +296,8 @@ BENCHMARKS: dict[str, Callable[[ModuleType, bool], dict]] = {
     "mcts_move": mcts_move,
     "mnk_4x4_k3": mnk_4x4_k3,
     "mnk_4x4_k4": mnk_4x4_k4,
+    "mnk_5x4_k4": mnk_5x4_k4,
+    "solve_process": solve_process,
     "import": import_time,
 }
-QUICK_SKIPS = ("mnk_4x4_k4",)  # a few seconds on its own: the smoke run solves k=3 only
+QUICK_SKIPS = ("mnk_4x4_k4", "mnk_5x4_k4")  # seconds each: the smoke run solves k=3 only

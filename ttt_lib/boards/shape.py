@@ -112,10 +112,20 @@ class Shape:
 _SHAPES: dict[tuple[int, int, int], Shape] = {}
 
 
+MAX_SIDE = 19
+"""The most rows or columns a board has: a Go board's, the largest the m,n,k-games are played
+on (gomoku, connect-six). A shape's tables grow with m*n*k and are built when it is first
+asked for, so a size far past any game (5000x5000) is refused here, before they are built;
+the exact solver (``ttt_lib.studies.mnk_solve``) holds far less still."""
+
+
 def check_size(name: str, value) -> None:
-    """m, n and k are positive whole numbers."""
+    """m, n and k are positive whole numbers, at most ``MAX_SIDE``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidBoardError(f"{name} is a positive whole number, not {value!r}")
+    if value > MAX_SIDE:
+        raise InvalidBoardError(f"{name} is at most {MAX_SIDE} (a Go board's side, the largest "
+                                f"board m,n,k-games are played on), not {value!r}")
 
 
 def shape_of(m: int, n: int, k: int) -> Shape:

@@ -17,6 +17,7 @@ from ..search.minimax import minimax, move_values, negamax, solve
 from ..search.pvs import pvs
 from ..search.watch import QUIET, Stats, Watch
 from .firstmove import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
+from .minimal_proof import minimal_proof
 
 Search = Callable[..., float]
 
@@ -82,9 +83,26 @@ def nodes_report(first_move: bool = False, opener: str = "X") -> dict:
     if opener not in ("X", "O"):
         raise ValueError(f"the opener is 'X' or 'O', not {opener!r}")
     state = BitBoard(opener)
-    return {"position": state.to_text(), "opener": opener, "first_move": False,
-            "variants": [search_row(name, search, options, state)
-                         for name, search, options in SEARCHES]}
+    report = {"position": state.to_text(), "opener": opener, "first_move": False,
+              "variants": [search_row(name, search, options, state)
+                           for name, search, options in SEARCHES]}
+    if opener == "X":
+        report["minimal_proof"] = minimal_proof()
+    return report
+
+
+def format_minimal_proof(proof: dict) -> list[str]:
+    """The smallest proof of the draw beside our best search, as report lines."""
+    size = f"{proof['nodes']:,} nodes"
+    if proof["proven"]:
+        known = "proven minimal"
+    else:
+        known = (f"the smallest found in {proof['branches']:,} branches; "
+                 f"no proof has fewer than {proof['lower_bound']:,}")
+    return [f"Smallest proof of the draw (both sides hold it; symmetric positions and "
+            f"transpositions counted once): {size} ({known})",
+            f"Our best search (alpha-beta + symmetric table + heuristic order): "
+            f"{proof['best_search']:,} nodes = {proof['ratio']:.2f}x that proof"]
 
 
 def first_move_report(opener: str = "O") -> dict:
