@@ -1,7 +1,7 @@
 import pytest
 
 from ttt_lib import IllegalMoveError, TreeNode
-from ttt_lib.game import Game, column_label, count_tree, leaves, reachable, walk
+from ttt_lib.game import Game, TreeError, column_label, count_tree, leaves, reachable, walk
 
 
 def test_labels_are_breadth_first():
@@ -31,10 +31,29 @@ def test_bad_tree_moves(move):
         TreeNode([1, 2, 3]).play(0).play(0)
 
 
-@pytest.mark.parametrize("bad", [[], [[1], []], ["a"], None])
+@pytest.mark.parametrize("bad", [[], [[1], []], [1, float("nan")]])
 def test_malformed_trees(bad):
-    with pytest.raises(ValueError, match="tree|child"):
+    with pytest.raises(TreeError, match="child|finite"):
         TreeNode(bad)
+
+
+@pytest.mark.parametrize("bad", [["a"], None, [[1], True]])
+def test_trees_of_the_wrong_type(bad):
+    with pytest.raises(TypeError, match="a tree is a number or a list of trees"):
+        TreeNode(bad)
+
+
+def test_tree_arguments_are_checked():
+    with pytest.raises(TypeError, match="labels is True or False"):
+        TreeNode([1, 2], labels=None)
+    with pytest.raises(IllegalMoveError):
+        TreeNode([1, 2]).play(True)
+    with pytest.raises(TreeError, match="not a leaf"):
+        TreeNode([1, 2]).utility()
+    deep = 1
+    for _ in range(5000):
+        deep = [deep]
+    TreeNode(deep)  # checked without recursion
 
 
 def test_column_labels():

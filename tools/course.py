@@ -36,6 +36,8 @@ PLAN = (
      "How do the players compare, and can you beat the computer?"),
     ("08_beyond_3x3.ipynb", "08 · Beyond 3x3",
      "What happens to search when the board grows?"),
+    ("09_chance.ipynb", "09 · Chance",
+     "What is a move worth when dice, or a slipping hand, decide part of the game?"),
 )
 
 NOTEBOOK_NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")

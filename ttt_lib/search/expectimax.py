@@ -7,14 +7,15 @@ than a safe one. Expectimax models the opponent as a probability distribution ov
 over it, weighted by the probabilities; at its own positions the player still takes the best.
 
 With exact probabilities (``fractions.Fraction``) the expected values are exact too, so they
-can be compared with minimax's: against ``epsilon_perfect(0)`` expectimax *is* minimax.
+can be compared with minimax's: against ``epsilon_perfect(0)`` expectimax *is* minimax. A game
+with chance nodes of its own (``is_chance()``, see ``expectiminimax``) is averaged there too.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 
-from ..game import MAX, Game
+from ..game import MAX, Game, is_chance
 from .minimax import best_moves
 from .watch import Stats, Watch, node_name, watching
 
@@ -46,6 +47,8 @@ def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
         watch.enter(node)
         if node.is_terminal():
             result = watch.leaf(node, node.utility())
+        elif is_chance(node):  # the game's own chance: the outcomes' weighted average
+            result = sum(p * value(child) for p, child in node.outcomes())
         elif node.to_move == player:
             pick = max if player == MAX else min
             result = pick(value(node.play(move)) for move in node.moves())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from fractions import Fraction
 from dataclasses import dataclass, field, replace
 
 import networkx as nx
@@ -16,9 +17,10 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from ..game import MAX, TreeNode, player_name
+from ..game import MAX, TreeNode, is_chance, player_name
 from .boards import draw_board, grid_shape, sketch_of
-from .style import (BOUNDS_EDGE, CURRENT, CUT, CUT_WIDTH, EDGE_LOOKS, GOLD, INK, LEAF_EDGE,
+from .style import (BOUNDS_EDGE, CHANCE_EDGE, CHANCE_FILL, CHANCE_INK, CURRENT, CUT,
+                    CUT_WIDTH, EDGE_LOOKS, GOLD, INK, LEAF_EDGE,
                     LEAF_FILL, MARKED_WIDTH, MAX_FILL, MIN_FILL, MOVE_INK, NODE_WIDTH,
                     O_COLOUR, PENDING_EDGE, PENDING_INK, PRUNED_EDGE, PRUNED_FILL, PRUNED_INK,
                     PRUNED_WIDTH, WHITE, X_COLOUR)
@@ -72,6 +74,8 @@ def number(value, signed: bool = False) -> str:
         return ""
     if isinstance(value, float) and math.isinf(value):
         text = "∞" if value > 0 else "-∞"
+    elif isinstance(value, Fraction) and value.denominator != 1:
+        text = ("+" if signed and value > 0 else "") + str(value)  # exact: 15/2
     elif float(value).is_integer():
         text = f"{int(value):+d}" if signed and value else str(int(value))
     else:
@@ -120,8 +124,13 @@ def _draw_level_names(ax, graph, xy, style: TreeStyle, left: float) -> None:
     """MAX or MIN (and who moves) at the left of each level."""
     levels = {}
     for node, data in graph.nodes(data=True):
-        levels.setdefault(data["depth"], (data["state"].to_move, xy[node][1]))
+        player = 0 if is_chance(data["state"]) else data["state"].to_move
+        levels.setdefault(data["depth"], (player, xy[node][1]))
     for depth, (player, y) in sorted(levels.items()):
+        if player == 0:  # a level of chance nodes (drawn as diamonds)
+            ax.text(left + 0.08, y, "CHANCE", ha="left", va="center",
+                    fontsize=style.points(0.14), color=CHANCE_INK, fontweight="bold")
+            continue
         role = "MAX" if player == MAX else "MIN"
         text = role if style.names else f"{role}\n{player_name(player)} to move"
         ax.text(left + 0.08, y, text, ha="left", va="center", fontsize=style.points(0.14),
@@ -148,6 +157,12 @@ def _draw_edges(ax, graph, xy, style: TreeStyle, marks: Marks) -> None:
         if parent in xy and child in xy:
             _draw_cut(ax, _edge_start(parent, xy, style, marks), _edge_end(child, xy, style),
                       style)
+    for parent, child, p in graph.edges(data="probability"):  # chance: each probability
+        if p is not None:
+            (x0, y0), (x1, y1) = xy[parent], xy[child]
+            ax.text(x0 + (x1 - x0) * 0.5, y0 + (y1 - y0) * 0.5, str(p), ha="center",
+                    va="center", fontsize=style.points(0.13), color=CHANCE_INK,
+                    bbox={"boxstyle": "round,pad=0.1", "fc": WHITE, "ec": "none"}, zorder=5)
     if not style.boards and not style.names:  # a board drawn as a value: name the moves
         for parent, child, move in graph.edges(data="move"):
             (x0, y0), (x1, y1) = xy[parent], xy[child]
@@ -190,6 +205,8 @@ def _node_look(node, state, marks: Marks) -> dict:
                 "ink": PRUNED_INK}
     if state.is_terminal():
         fill, edge = LEAF_FILL, LEAF_EDGE
+    elif is_chance(state):
+        fill, edge = CHANCE_FILL, CHANCE_EDGE
     else:
         fill, edge = (MAX_FILL, X_COLOUR) if state.to_move == MAX else (MIN_FILL, O_COLOUR)
     look = {"fill": fill, "edge": edge, "width": NODE_WIDTH, "ink": INK}
@@ -201,11 +218,14 @@ def _node_look(node, state, marks: Marks) -> dict:
 
 
 def _draw_value_nodes(ax, graph, xy, style: TreeStyle, marks: Marks) -> None:
-    """Nodes as shapes with their texts: squares for MAX and end positions, circles for MIN."""
+    """Nodes as shapes with their texts: squares for MAX and end positions, circles for MIN,
+    diamonds for chance nodes."""
     size = style.points(style.node) ** 2
-    groups: dict[str, list] = {"s": [], "o": []}
+    groups: dict[str, list] = {"s": [], "o": [], "D": []}
     for node, state in graph.nodes(data="state"):
-        groups["s" if state.is_terminal() or state.to_move == MAX else "o"].append(node)
+        shape = "D" if is_chance(state) else \
+            "s" if state.is_terminal() or state.to_move == MAX else "o"
+        groups[shape].append(node)
     for shape, nodes in groups.items():
         if not nodes:
             continue

@@ -14,6 +14,8 @@ INK = LINE_COLOUR            # text, and the stroke through a winning line
 # ------------------------------------------------------------------- nodes of game trees
 MAX_FILL = "#f5b7b1"         # a node where X (MAX) moves: pale red; its edge is X_COLOUR
 MIN_FILL = "#aed6f1"         # a node where O (MIN) moves: pale blue; its edge is O_COLOUR
+CHANCE_FILL = "#f9e79f"      # a chance node (a diamond): pale yellow, with a brown edge
+CHANCE_EDGE = CHANCE_INK = "#9a7d0a"
 LEAF_FILL = WHITE            # an end position
 LEAF_EDGE = "#555555"
 GOLD = "#e0a800"             # principal variation, solution tree, chosen lines
@@ -44,7 +46,7 @@ BAR_COLOUR = "#5d8aa8"
 WIN_COLOUR, DRAW_COLOUR, LOSS_COLOUR = CURRENT, "#bdc3c7", X_COLOUR   # a player's results
 OUTCOME_COLOURS = {1: CURRENT, 0: "#7f8c8d", -1: X_COLOUR}   # exact values for X: +1, 0, -1
 
-__all__ = ["BAR_COLOUR", "BOUNDS_EDGE", "CURRENT", "CUT", "CUT_WIDTH", "DRAW_COLOUR",
+__all__ = ["BAR_COLOUR", "BOUNDS_EDGE", "CHANCE_EDGE", "CHANCE_FILL", "CHANCE_INK", "CURRENT", "CUT", "CUT_WIDTH", "DRAW_COLOUR",
            "EDGE_COLOUR", "EDGE_LOOKS", "FADED_ALPHA", "GOLD", "GRID_COLOUR", "GRID_WIDTH",
            "HIGHLIGHT_COLOUR", "INK", "LEAF_EDGE", "LEAF_FILL", "LOSS_COLOUR", "MARKED_WIDTH",
            "MARK_INSET", "MARK_WIDTH", "MAX_FILL", "MIN_FILL", "MOVE_INK", "NODE_WIDTH",

@@ -11,7 +11,8 @@ from collections.abc import Hashable, Mapping
 import networkx as nx
 
 from ..boards.bit import BitBoard
-from ..game import Game, TreeNode
+from ..game import Game, TreeNode, is_chance
+from ..search.expectiminimax import chance_value
 from ..search.minimax import solve
 
 NodePath = tuple  # a node of a drawn tree: the moves that lead to it from the root
@@ -47,6 +48,11 @@ def game_tree(root, depth: int | None = None, *, max_nodes: int = 400) -> nx.DiG
                              f"{deeper}: pass a smaller depth (or a larger max_nodes)")
         graph.add_node(path, state=state, depth=len(path))
         if state.is_terminal() or (depth is not None and len(path) >= depth):
+            return
+        if is_chance(state):  # outcome i is child i; its edge carries the probability
+            for i, (p, child) in enumerate(state.outcomes()):
+                add(path + (i,), child)
+                graph.add_edge(path, path + (i,), move=i, probability=p)
             return
         for move in state.moves():
             add(path + (move,), state.play(move))
@@ -84,6 +90,8 @@ def tree_layout(graph: nx.DiGraph, root: Hashable = ()) -> dict[Hashable, tuple[
 def minimax_values(graph: nx.DiGraph) -> dict[NodePath, float]:
     """The exact value for X (MAX) of every node, searched below the drawn depth too."""
     table: dict = {}
+    if any(is_chance(state) for _, state in graph.nodes(data="state")):  # expected values
+        return {node: chance_value(state, table) for node, state in graph.nodes(data="state")}
     return {node: solve(data["state"], table) for node, data in graph.nodes(data=True)}
 
 
@@ -92,7 +100,7 @@ def principal_variation(graph: nx.DiGraph, values: Mapping[NodePath, float]) -> 
     line = [()]
     while True:
         children = list(graph.successors(line[-1]))
-        if not children:
+        if not children or is_chance(graph.nodes[line[-1]]["state"]):  # chance decides
             return line
         line.append(next(c for c in children if values[c] == values[line[-1]]))
 
@@ -108,7 +116,8 @@ def solution_tree(graph: nx.DiGraph, values: Mapping[NodePath, float]) -> set[No
         children = list(graph.successors(node))
         if not children:
             continue
-        if graph.nodes[node]["state"].to_move == player:
+        state = graph.nodes[node]["state"]
+        if state.to_move == player and not is_chance(state):
             children = [next(c for c in children if values[c] == values[node])]
         stack.extend(children)
     return chosen

@@ -1,0 +1,92 @@
+"""Right and wrong answers for the exercises of notebook 09 (the write-it expectiminimax too)."""
+from fractions import Fraction
+
+from ttt_lib import teach
+from ttt_lib.boards.slippery import SlipperyBoard
+from ttt_lib.game import TreeNode
+from ttt_lib.search.expectiminimax import best_chance_moves, expectiminimax
+
+
+def right_value():
+    return expectiminimax(TreeNode(teach.TREE_09_LEFT_RIGHT).children()[1])
+
+
+def right_expectiminimax(state):
+    if state.is_terminal():
+        return state.utility()
+    if state.is_chance():
+        return sum(p * right_expectiminimax(child) for p, child in state.outcomes())
+    values = [right_expectiminimax(state.play(move)) for move in state.moves()]
+    return max(values) if state.to_move == 1 else min(values)
+
+
+def float_expectiminimax(state):  # floats are fine: numbers compare by value
+    if state.is_terminal():
+        return float(state.utility())
+    if state.is_chance():
+        return sum(float(p) * float_expectiminimax(child) for p, child in state.outcomes())
+    values = [float_expectiminimax(state.play(move)) for move in state.moves()]
+    return max(values) if state.to_move == 1 else min(values)
+
+
+def worst_case(state):  # chance as MIN: minimax's pessimism
+    if state.is_terminal():
+        return state.utility()
+    if state.is_chance():
+        return min(worst_case(child) for _, child in state.outcomes())
+    values = [worst_case(state.play(move)) for move in state.moves()]
+    return max(values) if state.to_move == 1 else min(values)
+
+
+def plain_mean(state):  # the article's slip: every outcome weighted the same
+    if state.is_terminal():
+        return state.utility()
+    if state.is_chance():
+        values = [plain_mean(child) for _, child in state.outcomes()]
+        return Fraction(sum(values), len(values))
+    values = [plain_mean(state.play(move)) for move in state.moves()]
+    return max(values) if state.to_move == 1 else min(values)
+
+
+def max_everywhere(state):
+    if state.is_terminal():
+        return state.utility()
+    if state.is_chance():
+        return sum(p * max_everywhere(child) for p, child in state.outcomes())
+    return max(max_everywhere(state.play(move)) for move in state.moves())
+
+
+def no_chance(state):  # forgets chance nodes: moves() raises there
+    if state.is_terminal():
+        return state.utility()
+    values = [no_chance(state.play(move)) for move in state.moves()]
+    return max(values) if state.to_move == 1 else min(values)
+
+
+def endless(state):
+    return endless(state)
+
+
+def loops(state):
+    while True:
+        pass
+
+
+def stub(state):
+    raise NotImplementedError
+
+
+CASES = [
+    (teach.check_09_right_value, right_value(), [Fraction(5, 2), 2.5, 1, 4, "5/2", 0]),
+    (teach.check_09_best_aim, best_chance_moves(SlipperyBoard(teach.SLIP_09_BEST)),
+     [[4], [0, 2, 6, 8], [1], [1, 3], list(range(9)), "abc"]),
+    (teach.check_09_expectiminimax, right_expectiminimax,
+     [worst_case, plain_mean, max_everywhere, no_chance, endless, loops, stub, 42]),
+]
+
+# The hint each wrong function must get (tests/test_chance_teach.py).
+HINTS = {worst_case: "not the worst one", plain_mean: "plain mean",
+         max_everywhere: "MIN (to_move == -1)", no_chance: "ChanceNodeError",
+         endless: "recursed without end", loops: "ran for more than",
+         stub: "write the function"}
+RIGHTS = [right_expectiminimax, float_expectiminimax]

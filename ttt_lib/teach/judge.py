@@ -1,0 +1,234 @@
+"""Judging a student's function like an autograder: many seeded cases, the smallest failure.
+
+A write-it checker hands the student's function ``fn`` states that follow the game protocol,
+compares what it returns with ``ttt_lib``'s own algorithm (the oracle) and prints one line:
+
+- ``Right: ...`` when every case agrees;
+- ``Not yet: ...`` on the first (smallest) case that does not, with the case (a textbook tree in
+  nested-list notation, or a board), expected against got, and a hint aimed at the likely
+  mistake; an exception, endless recursion or a call over the time limit is reported the same
+  way, never as a traceback. A function that still raises ``NotImplementedError`` (the handout's
+  stub) gets ``Not yet: write the function``.
+
+The pieces are reusable: ``random_tree`` / ``random_trees`` (seeded textbook trees with ties,
+single-child nodes and, on request, chance nodes), ``Watched`` (a state that records what a
+function visits), ``call_limited`` (a per-call time limit) and ``judge`` (the loop).
+"""
+from __future__ import annotations
+
+import math
+import random
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..game import Chance, TreeNode, is_chance
+
+__all__ = ["Case", "TimeLimit", "Visits", "Watched", "call_limited", "judge", "random_tree",
+           "random_trees", "same_value", "tree_size", "tree_text"]
+
+SECONDS = 2.0  # per call of the student's function
+
+
+# ------------------------------------------------------------------------ random textbook trees
+
+def random_tree(rng: random.Random, depth: int, *, chance: bool = False,
+                values: Sequence[int] = range(-5, 6), width: int = 3):
+    """A seeded textbook tree ``depth`` levels deep (leaves at depth 1 to ``depth``): 1 to
+    ``width`` children per node (single-child nodes included), leaf values from ``values``
+    (so ties are common). With ``chance``, about half the inner nodes below the root are
+    chance nodes with small exact probabilities."""
+    if depth == 0 or (depth < 4 and rng.random() < 0.15):
+        return rng.choice(values)
+    children = [random_tree(rng, depth - 1, chance=chance, values=values, width=width)
+                for _ in range(rng.randint(1, width))]
+    if chance and rng.random() < 0.5:
+        weights = [rng.randint(1, 4) for _ in children]
+        return Chance(*[(Fraction(w, sum(weights)), c) for w, c in zip(weights, children)])
+    return children
+
+
+def random_trees(seed: int, count: int = 60, *, chance: bool = False,
+                 depths: Sequence[int] = (1, 2, 3, 4, 5)) -> list:
+    """``count`` seeded trees, depths cycling through ``depths``, smallest first."""
+    rng = random.Random(seed)
+    trees = []
+    for i in range(count):
+        tree = random_tree(rng, depths[i % len(depths)], chance=chance)
+        trees.append(tree if isinstance(tree, (list, tuple)) else [tree])  # a root that moves
+    return sorted(trees, key=tree_size)
+
+
+def tree_size(tree) -> int:
+    """Nodes of a tree in nested-list notation."""
+    if isinstance(tree, Chance):
+        return 1 + sum(tree_size(child) for _, child in tree)
+    if isinstance(tree, (list, tuple)):
+        return 1 + sum(tree_size(child) for child in tree)
+    return 1
+
+
+def tree_text(tree) -> str:
+    """A tree in the notation a student can paste: ``[[3, Chance(('1/2', 4), ('1/2', 0))]]``."""
+    if isinstance(tree, Chance):
+        return "Chance(" + ", ".join(f"('{p}', {tree_text(c)})" for p, c in tree) + ")"
+    if isinstance(tree, (list, tuple)):
+        return "[" + ", ".join(tree_text(child) for child in tree) + "]"
+    return str(tree)
+
+
+# ------------------------------------------------------------------------ watching a function
+
+@dataclass
+class Visits:
+    """What a function did with the states it was handed."""
+
+    leaves: list = field(default_factory=list)     # keys of the leaves whose utility it read
+    expanded: list = field(default_factory=list)   # keys of the nodes whose moves it asked for
+
+
+class Watched:
+    """A state that passes every call to ``state`` and records visits in ``visits``."""
+
+    __slots__ = ("state", "visits")
+
+    def __init__(self, state, visits: Visits | None = None) -> None:
+        self.state, self.visits = state, Visits() if visits is None else visits
+
+    @property
+    def to_move(self) -> int:
+        return self.state.to_move
+
+    def moves(self) -> list:
+        self.visits.expanded.append(self.state.key())
+        return self.state.moves()
+
+    def play(self, move) -> "Watched":
+        return Watched(self.state.play(move), self.visits)
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def utility(self):
+        self.visits.leaves.append(self.state.key())
+        return self.state.utility()
+
+    def key(self) -> Hashable:
+        return self.state.key()
+
+    def is_chance(self) -> bool:
+        return is_chance(self.state)
+
+    def outcomes(self) -> list:
+        self.visits.expanded.append(self.state.key())
+        return [(p, Watched(child, self.visits)) for p, child in self.state.outcomes()]
+
+    def __repr__(self) -> str:
+        return repr(self.state)
+
+
+# ------------------------------------------------------------------------ calling it safely
+
+class TimeLimit(Exception):
+    """The student's function ran past its time limit."""
+
+
+def call_limited(fn: Callable, args: tuple, seconds: float = SECONDS):
+    """``fn(*args)``, stopped with ``TimeLimit`` after ``seconds`` (a timer signal in the main
+    thread where there is one, else a trace function that watches the clock)."""
+    if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+        def expire(signum, frame):
+            raise TimeLimit()
+        previous = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            return fn(*args)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    return _call_traced(fn, args, seconds)
+
+
+def _call_traced(fn: Callable, args: tuple, seconds: float):
+    deadline = time.monotonic() + seconds
+
+    def tracer(frame, event, arg):
+        if time.monotonic() > deadline:
+            raise TimeLimit()
+        return None
+
+    old = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        return fn(*args)
+    finally:
+        sys.settrace(old)
+
+
+def same_value(expected, got) -> bool:
+    """Numbers agree by value (8 == 8.0, 14/5 == 2.8 up to rounding); bools are no numbers."""
+    if isinstance(got, bool) or not isinstance(got, (int, float, Fraction)):
+        return False
+    if math.isnan(got):
+        return False
+    return got == expected or math.isclose(float(got), float(expected), rel_tol=1e-9,
+                                           abs_tol=1e-12)
+
+
+# ------------------------------------------------------------------------------ the judge
+
+@dataclass(frozen=True)
+class Case:
+    """One test: a state to hand over, and how to print it when it fails."""
+
+    state: object
+    text: str
+
+    @classmethod
+    def tree(cls, tree) -> "Case":
+        return cls(TreeNode(tree), tree_text(tree))
+
+    @classmethod
+    def board(cls, board) -> "Case":
+        return cls(board, repr(board))
+
+
+def failure_of(error: BaseException) -> str:
+    """What a student's exception says, in one sentence."""
+    if isinstance(error, TimeLimit):
+        return f"it ran for more than {SECONDS:g} s (an endless loop, or a search that never " \
+               f"stops?)"
+    if isinstance(error, RecursionError):
+        return "it recursed without end: does it stop at terminal states (is_terminal())?"
+    return f"it raised {type(error).__name__}: {error}"
+
+
+def judge(fn, cases: Sequence[Case], *, oracle: Callable, hint: Callable, right: str,
+          call: Callable | None = None, same: Callable = same_value) -> None:
+    """Run ``fn`` on every case (smallest first) and print the one line of the verdict.
+
+    ``oracle(state)`` is the expected answer; ``call(fn, watched_state)`` calls the student's
+    function (``fn(state)`` by default); ``hint(state, expected, got, visits)`` says what is
+    likely wrong; ``right`` is the sentence after ``Right:``.
+    """
+    if not callable(fn):
+        return print(f"Not yet: pass your function itself (def ...), not {type(fn).__name__}.")
+    call = call or (lambda f, state: f(state))
+    for case in cases:
+        visits = Visits()
+        try:
+            got = call_limited(call, (fn, Watched(case.state, visits)))
+        except NotImplementedError:
+            return print("Not yet: write the function (it still raises NotImplementedError).")
+        except Exception as error:  # the student's bug, reported, never a traceback
+            return print(f"Not yet: on {case.text} {failure_of(error)}")
+        expected = oracle(case.state)
+        if not same(expected, got):
+            shown = got if isinstance(got, Fraction) else repr(got)
+            return print(f"Not yet: on {case.text} the answer is {expected}, your function "
+                         f"gave {shown}. {hint(case.state, expected, got, visits)}")
+    print(f"Right: {right}")
