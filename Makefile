@@ -6,8 +6,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
+# The Pyodide release the lite site's kernel (jupyterlite-pyodide-kernel, pinned in
+# pyproject.toml) loads: tests/test_pyodide.py runs the core on this same release under node.
+PYODIDE_VERSION := 314.0.6
+PYODIDE_STAMP := build/node/.pyodide-$(PYODIDE_VERSION)
 
-.PHONY: help setup play test lab bench handout slides chromium clean
+.PHONY: help setup play test lab bench handout slides lite node pyodide chromium clean
 
 help:
 	@echo "make play     set up, then the computer plays itself"
@@ -16,11 +20,12 @@ help:
 	@echo "make bench    the performance figures"
 	@echo "make handout  student copies of the notebooks, without solutions"
 	@echo "make slides   the notebooks as reveal.js slides"
+	@echo "make lite     the course as a JupyterLite site in build/lite (runs in a browser)"
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,lite]'
 	@# build matplotlib's font cache now: its one-time notice would otherwise reach a notebook's output
 	$(BIN)/python -c "import matplotlib.font_manager"
 	touch $(STAMP)
@@ -33,10 +38,24 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
 
+# The Pyodide test runs Python under node; Debian's nodejs (and npm) when node is missing.
+node:
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "installing nodejs and npm (Debian packages)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
+	@command -v node >/dev/null || { echo "node is missing and could not be installed"; exit 1; }
+
+pyodide: $(PYODIDE_STAMP)
+
+$(PYODIDE_STAMP): | node
+	mkdir -p build/node
+	npm install --silent --no-audit --no-fund --no-save --prefix build/node pyodide@$(PYODIDE_VERSION)
+	@test -f build/node/node_modules/pyodide/pyodide.mjs || { echo "npm did not install pyodide"; exit 1; }
+	touch $@
+
 play: $(STAMP)
 	$(BIN)/python -m ttt_lib selfplay
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium pyodide lite
 	$(BIN)/python -m pytest
 
 # JupyterLab refuses to start as root unless told to (the course machines run as root)
@@ -51,6 +70,10 @@ handout: $(STAMP)
 
 slides: $(STAMP)
 	$(BIN)/python tools/slides.py notebooks build/slides
+
+# every notebook, the ttt_lib wheel and the widget wheels; the build itself works offline
+lite: $(STAMP)
+	$(BIN)/python tools/lite.py build/lite
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

@@ -21,7 +21,7 @@ LAYERS = {
     "errors": 0, "symmetry": 0, "game": 0,
     "boards": 1,
     "search": 2,
-    "agents": 3, "arena": 3, "learn": 3,
+    "agents": 3, "arena": 3, "learn": 3, "player": 3,
     "studies": 4, "bench": 4,
     "viz": 5,
     "widgets": 6, "teach": 6,

@@ -2,11 +2,27 @@
 
 The core (boards, protocol, symmetry, counting, search) needs only the standard library;
 drawing and widgets live in ``ttt_lib.viz`` and ``ttt_lib.widgets`` and are imported on demand.
+The names below are loaded when first used, so ``python -m ttt_lib solve`` pays only for what
+it needs.
 """
-from .boards import BitBoard, ListBoard, MNKBoard
-from .errors import IllegalMoveError, InvalidBoardError
-from .game import MAX, MIN, Game, TreeNode
+from importlib import import_module
 
-__all__ = ["BitBoard", "ListBoard", "IllegalMoveError", "InvalidBoardError", "MAX", "MIN",
-           "Game", "TreeNode", "MNKBoard"]
+# public name -> the module that defines it
+EXPORTS = {"BitBoard": "boards", "ListBoard": "boards", "MNKBoard": "boards",
+           "IllegalMoveError": "errors", "InvalidBoardError": "errors",
+           "MAX": "game", "MIN": "game", "Game": "game", "TreeNode": "game"}
+
+__all__ = sorted(EXPORTS)
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    if name not in EXPORTS:
+        raise AttributeError(f"module 'ttt_lib' has no attribute {name!r}")
+    value = getattr(import_module(f".{EXPORTS[name]}", __name__), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(EXPORTS))

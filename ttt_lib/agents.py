@@ -9,40 +9,27 @@ from __future__ import annotations
 
 import inspect
 import math
+import numbers
 import random
 from collections.abc import Callable
 
 from .game import MAX, Game
+from .learn.agents import LEARNED_AGENTS
 from .search.mcts import SQRT2, MCTSTree, flat_monte_carlo
 from .search.minimax import best_moves, move_values, solve
+from .player import Agent, AgentError
 from .search.watch import Stats
 
 
-class Agent:
-    """Base class: a named player with its own RNG; subclasses implement ``choose``."""
-
-    name = "agent"
-
-    def __init__(self, seed: int | None = 0, rng: random.Random | None = None) -> None:
-        self.rng = _rng(seed, rng)
-        self.stats: Stats | None = None
-
-    def choose(self, state: Game):
-        raise NotImplementedError
-
-    def legal_moves(self, state: Game) -> list:
-        """The moves of ``state``; an error if the game is already over."""
-        moves = state.moves()
-        if not moves:
-            raise ValueError(f"the game is over: the {self.name} agent has no move to choose")
-        return moves
-
-    def __repr__(self) -> str:
-        return f"<{self.name} agent>"
+# A move's search is bounded so that a typo (playouts=10**9) fails at once instead of running
+# for hours: a million MCTS iterations already take about half a minute.
+MAX_PLAYOUTS = 1_000_000
 
 
-def _rng(seed, rng) -> random.Random:
-    return rng if rng is not None else random.Random(seed)
+def _check_flag(value, name: str) -> None:
+    """A yes/no option is a bool."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} is True or False, not {value!r}")
 
 
 def best_for_mover(state: Game, values: dict) -> list:
@@ -111,7 +98,15 @@ class AlphaBetaAgent(SearchAgent):
                  table: bool = False, symmetry: bool = False, seed: int | None = 0,
                  rng: random.Random | None = None) -> None:
         super().__init__(seed, rng)
-        from .search.ordering import ordering_function
+        from .search.ordering import ORDERINGS, ordering_function
+        if isinstance(ordering, str) and ordering not in ORDERINGS:
+            raise UnknownAgentError(f"unknown ordering {ordering!r}; choose None, "
+                                    f"{', '.join(map(repr, ORDERINGS))} or a function")
+        if not (ordering is None or isinstance(ordering, str) or callable(ordering)):
+            raise TypeError(f"ordering is None, a name or a function, "
+                            f"not {type(ordering).__name__}")
+        for flag, value in (("killers", killers), ("table", table), ("symmetry", symmetry)):
+            _check_flag(value, flag)
         ordering_function(ordering)  # an unknown ordering fails now, not at the first move
         self.ordering, self.killers = ordering, killers
         self.table, self.symmetry = table, symmetry
@@ -136,7 +131,7 @@ class HeuristicAgent(SearchAgent):
                  rng: random.Random | None = None) -> None:
         super().__init__(seed, rng)
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise ValueError(f"depth counts the moves looked ahead: a whole number >= 1, "
+            raise AgentError(f"depth counts the moves looked ahead: a whole number >= 1, "
                              f"not {depth!r}")
         self.depth = depth
 
@@ -155,6 +150,11 @@ class ExpectimaxAgent(SearchAgent):
                  rng: random.Random | None = None) -> None:
         super().__init__(seed, rng)
         from .search.expectimax import epsilon_perfect, uniform_random
+        if epsilon is not None and (isinstance(epsilon, bool)
+                                    or not isinstance(epsilon, numbers.Real)):
+            raise TypeError(f"epsilon is a probability or None, not {type(epsilon).__name__}")
+        if epsilon is not None and not 0 <= epsilon <= 1:
+            raise AgentError(f"epsilon is a probability in [0, 1], not {epsilon!r}")
         self.epsilon = epsilon
         self.model = uniform_random if epsilon is None else epsilon_perfect(epsilon)
 
@@ -163,9 +163,13 @@ class ExpectimaxAgent(SearchAgent):
         return expectimax(child, player, self.model, stats=self.stats)
 
 
-def _check_count(value, what: str, least: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{what} is a whole number >= {least}, not {value!r}")
+def _check_count(value, what: str, least: int, most: int = MAX_PLAYOUTS) -> None:
+    """A count option is an int in least..most."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} is a whole number, not {type(value).__name__}")
+    if not least <= value <= most:
+        raise AgentError(f"{what} is a whole number at most {most:,} and >= {least}, "
+                         f"not {value!r}")
 
 
 class FlatMonteCarloAgent(Agent):
@@ -201,8 +205,12 @@ class MCTSAgent(Agent):
                  rng: random.Random | None = None) -> None:
         super().__init__(seed, rng)
         _check_count(playouts, "playouts (MCTS iterations per move)", 2)
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
-            raise ValueError(f"the exploration constant c is a number >= 0, not {c!r}")
+        if isinstance(c, bool) or not isinstance(c, (int, float)):
+            raise TypeError(f"the exploration constant c is a number, not {type(c).__name__}")
+        if not 0 <= c < math.inf:
+            raise AgentError(f"the exploration constant c is a number >= 0, not {c!r}")
+        _check_flag(shared, "shared")
+        _check_flag(solver, "solver")
         self.playouts, self.c, self.shared, self.solver = playouts, c, shared, solver
         self.tree: MCTSTree | None = None
 
@@ -223,15 +231,18 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "expectimax": ExpectimaxAgent,
     "flat-mc": FlatMonteCarloAgent,
     "mcts": MCTSAgent,
+    **LEARNED_AGENTS,  # qtable, td, qnet, zero: trained on first use (numpy only then)
 }
 
 
-class UnknownAgentError(ValueError):
+class UnknownAgentError(AgentError):
     """An agent name or option that does not exist."""
 
 
 def agent_options(name: str) -> list[str]:
     """The keyword options the agent called ``name`` accepts."""
+    if not isinstance(name, str):
+        raise TypeError(f"an agent's name is a string, not {type(name).__name__}")
     if name not in AGENTS:
         raise UnknownAgentError(
             f"unknown agent {name!r}; choose one of: {', '.join(sorted(AGENTS))}")
@@ -240,6 +251,8 @@ def agent_options(name: str) -> list[str]:
 
 def make_agent(name: str, **options) -> Agent:
     """Build the agent called ``name`` with its options (e.g. ``seed=0``)."""
+    if not isinstance(name, str):
+        raise TypeError(f"an agent's name is a string, not {type(name).__name__}")
     accepted = agent_options(name)
     unknown = sorted(set(options) - set(accepted))
     if unknown:

@@ -15,14 +15,15 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple, Union
 
-from .agents import AGENTS, Agent, agent_options, make_agent
+from .agents import AGENTS, Agent, AgentError, agent_options, make_agent
 from .boards.bit import BitBoard
 from .errors import IllegalMoveError
 from .game import MAX, Game, player_name
@@ -33,6 +34,11 @@ OUTCOMES = ("x_wins", "o_wins", "draws")
 # Measured on 2 cores: starting and feeding a process pool costs ~0.03 s, so it pays from
 # about 0.1 s of serial play; the margin covers machines busy with other work.
 POOL_THRESHOLD_SECONDS = 0.25
+MAX_GAMES = 1_000_000  # per ordered pair: minutes of the fastest agents; a typo fails at once
+
+
+class ArenaError(ValueError):
+    """A bad value for a game or tournament: a count, a seed, an interval's numbers."""
 
 
 # ------------------------------------------------------------------------------- one game
@@ -82,6 +88,7 @@ def seat(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec,
     the seeds ``derive_seed(seed, "X")`` and ``derive_seed(seed, "O")``.
     """
     seed = 0 if seed is None else seed
+    _check_count(seed, "seed", -math.inf, math.inf)
     return _as_agent(x_agent, derive_seed(seed, "X")), _as_agent(o_agent, derive_seed(seed, "O"))
 
 
@@ -92,7 +99,7 @@ def turns(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int | No
     ``python -m ttt_lib selfplay``. The agents are built (a bad name refused) at the call,
     before the first move."""
     x_player, o_player = seat(x_agent, o_agent, seed)
-    state = BitBoard(first=first) if start is None else start
+    state = BitBoard(first=first) if start is None else _check_start(start)
     return _turns({MAX: x_player, -MAX: o_player}, state)
 
 
@@ -112,12 +119,28 @@ def play_game(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int 
     Agents are ``Agent`` objects, used as they are, or names / ``(name, options)`` pairs,
     built here with seeds derived from ``seed`` (0 if None).
     """
-    state = BitBoard(first=first) if start is None else start
+    state = BitBoard(first=first) if start is None else _check_start(start)
     moves = []
     for turn in turns(x_agent, o_agent, seed, start=state):
         moves.append(turn.move)
         state = turn.after
     return GameRecord(_label(x_agent), _label(o_agent), moves, _sign(state.utility()), state)
+
+
+def _check_start(start) -> Game:
+    """A game's starting position is a board (or any ``Game``)."""
+    if not isinstance(start, Game):
+        raise TypeError(f"start is a board (a Game), not {type(start).__name__}")
+    return start
+
+
+def _check_count(value, name: str, least: int, most: float) -> None:
+    """A count is an int in least..most."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
+    if not least <= value <= most:
+        raise ArenaError(f"{name} is a whole number at most {most:,} and >= {least}, "
+                         f"not {value!r}")
 
 
 def _as_agent(agent: Agent | AgentSpec, seed: int) -> Agent:
@@ -147,11 +170,13 @@ def normalize_spec(spec: AgentSpec) -> tuple[str, dict]:
     elif (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
           and isinstance(spec[1], dict)):
         name, options = spec[0], dict(spec[1])
+        if not all(isinstance(key, str) for key in options):
+            raise AgentError(f"an agent's options are named by strings, not {spec[1]!r}")
     else:
-        raise ValueError(f"an agent is a name or a (name, options) pair, not {spec!r}")
+        raise AgentError(f"an agent is a name or a (name, options) pair, not {spec!r}")
     for fixed in ("seed", "rng"):
         if fixed in options:
-            raise ValueError(f"agent {name!r}: the arena seeds each game's agents itself, "
+            raise AgentError(f"agent {name!r}: the arena seeds each game's agents itself, "
                              f"so {fixed!r} cannot be one of its options")
     agent_options(name)  # an unknown name raises here, listing the valid ones
     return name, options
@@ -175,6 +200,12 @@ def derive_seed(*parts) -> int:
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% with the default z)."""
+    _check_count(trials, "trials", 0, math.inf)
+    _check_count(successes, "successes", 0, trials)
+    if isinstance(z, bool) or not isinstance(z, (int, float)):
+        raise TypeError(f"z is a number, not {type(z).__name__}")
+    if not 0 < z < math.inf:
+        raise ArenaError(f"z (standard deviations) is a positive number, not {z!r}")
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -255,18 +286,24 @@ def tournament(agents: Sequence[AgentSpec], games: int = 100, seed: int = 0,
     ``executor=None`` plays serially, switching to a process pool when the games are long
     enough for one to pay; the table is the same either way.
     """
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):
+        raise TypeError(f"agents is a list of agent names or (name, options) pairs, "
+                        f"not {type(agents).__name__}")
     specs = list(agents)
     if not specs:
-        raise ValueError("a tournament needs at least one agent")
+        raise ArenaError("a tournament needs at least one agent")
     return play_pairs([(x, o) for x in specs for o in specs], games, seed, executor, first)
 
 
 def play_pairs(pairs: Iterable[tuple[AgentSpec, AgentSpec]], games: int = 100, seed: int = 0,
                executor: Executor | None = None, first: str = "X") -> TournamentResult:
     """``games`` seeded games for each (X agent, O agent) pair; see ``tournament``."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games (per ordered pair) is a whole number >= 1, not {games!r}")
-    pairs = [(_checked(x), _checked(o)) for x, o in pairs]
+    _check_count(games, "games (per ordered pair)", 1, MAX_GAMES)
+    _check_count(seed, "seed", -math.inf, math.inf)
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(f"executor is a concurrent.futures.Executor or None, "
+                        f"not {type(executor).__name__}")
+    pairs = [(_checked(x), _checked(o)) for x, o in _pair_list(pairs)]
     BitBoard(first=first)  # a bad opener fails here, before any game
     probes, rest = _tasks(pairs, games, seed, first)
     counts = [[0, 0, 0] for _ in pairs]
@@ -275,6 +312,19 @@ def play_pairs(pairs: Iterable[tuple[AgentSpec, AgentSpec]], games: int = 100, s
     results = tuple(PairResult(spec_label(x), spec_label(o), *counts[i])
                     for i, (x, o) in enumerate(pairs))
     return TournamentResult(games, seed, results)
+
+
+def _pair_list(pairs) -> list[tuple]:
+    """``pairs`` as a list of (X spec, O spec) pairs, or a TypeError."""
+    if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
+        raise TypeError(f"pairs is a list of (X agent, O agent) pairs, not {type(pairs).__name__}")
+    pairs = list(pairs)
+    if not pairs:
+        raise ArenaError("a tournament needs at least one (X agent, O agent) pair")
+    for pair in pairs:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(f"each pair is (X agent, O agent), not {pair!r}")
+    return pairs
 
 
 def _checked(spec: AgentSpec) -> tuple[str, dict]:
@@ -333,11 +383,45 @@ def _run(probes: list, rest: list, executor: Executor | None):
     yield from map(play_chunk, probes)
     per_game = (time.perf_counter() - start) / len(probes)
     remaining = per_game * sum(len(task[-1]) for task in rest)
-    if remaining < POOL_THRESHOLD_SECONDS or _cpu_count() < 2:
+    if remaining < POOL_THRESHOLD_SECONDS or _cpu_count() < 2 or not processes_available():
         yield from map(play_chunk, rest)
         return
-    with ProcessPoolExecutor(_cpu_count()) as pool:
+    with process_pool(_cpu_count()) as pool:
         yield from pool.map(play_chunk, rest)
+
+
+def processes_available() -> bool:
+    """Can this Python start worker processes? Not in a browser (Pyodide, JupyterLite)."""
+    try:
+        import multiprocessing.synchronize  # noqa: F401  (needs the OS's semaphores)
+    except ImportError:
+        return False
+    return sys.platform not in ("emscripten", "wasi")
+
+
+class SerialExecutor(Executor):
+    """Runs each task when it is submitted, in this process: the pool of a browser."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # kept for future.result(), as a pool would
+            future.set_exception(error)
+        return future
+
+
+def process_pool(max_workers: int | None = None) -> Executor:
+    """A pool of ``max_workers`` worker processes, or a ``SerialExecutor`` where processes
+    are unavailable (JupyterLite): every result is the same either way, only slower."""
+    if max_workers is not None:
+        _check_count(max_workers, "max_workers", 1, 1024)
+    if processes_available():
+        try:
+            return ProcessPoolExecutor(max_workers)
+        except (NotImplementedError, OSError):
+            pass
+    return SerialExecutor()
 
 
 # ---------------------------------------------------------------- exact odds of random play
@@ -346,7 +430,8 @@ def random_play_probabilities(state: Game | None = None) -> dict[str, Fraction]:
     """The exact chances of each outcome when both sides play uniformly random moves from
     ``state`` (the empty board by default), as fractions: keys x_wins, o_wins, draws."""
     table: dict = {}
-    x_wins, o_wins, draws = random_play_odds(BitBoard() if state is None else state, table)
+    state = BitBoard() if state is None else _check_start(state)
+    x_wins, o_wins, draws = random_play_odds(state, table)
     return {"x_wins": x_wins, "o_wins": o_wins, "draws": draws}
 
 

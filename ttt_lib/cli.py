@@ -8,7 +8,6 @@ import argparse
 import json
 import sys
 
-from .boards.bit import BitBoard
 from .errors import IllegalMoveError, InvalidBoardError
 from .game import player_name
 
@@ -38,8 +37,10 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--json", action="store_true", help="one JSON object")
 
     solve = commands.add_parser("solve", help="the value and best moves of every position")
-    solve.add_argument("--json", metavar="PATH", required=True,
-                       help="write the table as JSON to PATH ('-' for standard output)")
+    solve.add_argument("--json", metavar="PATH", nargs="?", const="-",
+                       help="write the table as JSON to PATH ('-' or none: standard output)")
+    solve.add_argument("--mnk", nargs=3, type=int, metavar=("M", "N", "K"),
+                       help="solve the empty m,n,k board instead: value, nodes, seconds")
 
     nodes = commands.add_parser("nodes", help="node counts of every search variant")
     nodes.add_argument("--json", action="store_true", help="one JSON object")
@@ -53,6 +54,21 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--json", action="store_true", help="one JSON object")
 
+    train = commands.add_parser("train", help="train a learning agent and judge every move")
+    train.add_argument("kind", choices=["qtable", "td", "qnet", "zero"])
+    train.add_argument("--seed", type=int, required=True, metavar="S", help="training seed")
+    train.add_argument("--games", type=int, metavar="N",
+                       help="training games (default: qtable and td 20,000, qnet 5,000, "
+                            "zero 1,000)")
+    train.add_argument("--policy", metavar="FILE",
+                       help="write {position: move} for the 4,520 positions (JSON)")
+    train.add_argument("--save", metavar="FILE", help="save the trained model (JSON)")
+
+    chance = commands.add_parser("chance", help="slippery tic-tac-toe solved exactly")
+    chance.add_argument("--slip", required=True, metavar="P",
+                        help="probability that a mark slips to another empty cell, e.g. 1/4")
+    chance.add_argument("--json", action="store_true", help="one JSON object")
+
     bench = commands.add_parser("bench", help="performance figures against plain baselines")
     bench.add_argument("--json", action="store_true", help="one JSON object")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -61,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_selfplay(args, out) -> None:
     from .arena import turns
+    from .boards.bit import BitBoard
     state = BitBoard(first=args.first)
     game = turns(args.x, args.o, seed=args.seed, start=state)  # play_game's loop and seeds
     print(f"X: {args.x}, O: {args.o}, {args.first} opens, seed {args.seed}\n", file=out)
@@ -99,49 +116,109 @@ def cmd_count(args, out) -> None:
           f"{games['draws']:,}", file=out)
 
 
-def solve_table() -> dict[str, dict]:
-    """Every reachable position (X opens): whose move, value for X, sorted optimal cells."""
-    from .game import reachable
-    from .search.minimax import best_moves, solve
-    table: dict = {}
-    rows = {}
-    for state in reachable(BitBoard()).values():
-        rows[state.to_text().replace("/", "")] = {
-            "to_move": player_name(state.to_move),
-            "value": int(solve(state, table)),
-            "best": best_moves(state, table),
-        }
-    return rows
+def solve_json() -> str:
+    """Every reachable position (X opens) solved in one depth-first pass, as JSON text:
+    ``{"X.O......": {"to_move": "O", "value": 1, "best": [4, 8]}, ...}``.
+
+    A position's value for the player to move is the best of minus its children's values,
+    and the moves reaching that best are its best moves, found in the same pass. A position
+    is keyed by its text (the JSON key too); cell ``c`` is bit ``c`` of each side's mask.
+    """
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
+             (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
+             (0, 4, 8), (2, 4, 6)]             # diagonals
+    wins = [sum(1 << c for c in line) for line in lines]
+    has_line = [any(mask & w == w for w in wins) for mask in range(512)]
+    free_cells = [[c for c in range(9) if not taken >> c & 1] for taken in range(512)]
+    values: dict[str, int] = {}
+    rows: list[str] = []
+
+    def value(text: str, mine: int, theirs: int, me: str, other: str, sign: int) -> int:
+        best: list[int] = []
+        if has_line[theirs] or mine | theirs == 511:
+            result = -1 if has_line[theirs] else 0
+        else:
+            result = -2
+            for c in free_cells[mine | theirs]:
+                child = text[:c] + me + text[c + 1:]
+                found = values.get(child)
+                if found is None:
+                    found = value(child, theirs, mine | 1 << c, other, me, -sign)
+                if -found > result:
+                    result, best = -found, [c]
+                elif -found == result:
+                    best.append(c)
+        values[text] = result
+        rows.append(f'"{text}": {{"to_move": "{me}", "value": {result * sign}, "best": {best}}}')
+        return result
+
+    value(".........", 0, 0, "X", "O", 1)
+    return "{" + ", ".join(rows) + "}"
 
 
 def cmd_solve(args, out) -> None:
-    text = json.dumps(solve_table())
-    if args.json == "-":
+    if args.mnk:
+        return cmd_solve_mnk(args, out)
+    if args.json is None:
+        raise UsageError("solve needs --json PATH (or --mnk M N K)")
+    write_text(solve_json(), args.json, out)
+
+
+def write_text(text: str, path: str, out) -> None:
+    """``text`` to ``path`` ('-': to ``out``), saying where it went."""
+    if path == "-":
         print(text, file=out)
         return
     try:
-        with open(args.json, "w") as handle:
+        with open(path, "w") as handle:
             handle.write(text + "\n")
     except OSError as error:
-        raise UsageError(f"cannot write {args.json}: {error.strerror}") from None
-    print(f"wrote {args.json}", file=out)
+        raise UsageError(f"cannot write {path}: {error.strerror}") from None
+    print(f"wrote {path}", file=out)
+
+
+def cmd_solve_mnk(args, out) -> None:
+    """``solve --mnk M N K``: X's value of the empty board; progress on stderr past 2 s."""
+    from .studies.mnk_solve import MNKSolver, ProgressLine, format_figures
+    progress = ProgressLine(sys.stderr, after=2.0)
+    solver = MNKSolver(*args.mnk, progress=progress)
+    try:
+        figures = solver.solve()
+    except KeyboardInterrupt:
+        figures = solver.figures(None)
+    progress.close()
+    if figures["value"] is None:
+        print(f"stopped (Ctrl-C) after {solver.nodes:,} nodes and {figures['seconds']:.1f} s: "
+              f"the value is not known; the figures so far follow", file=sys.stderr)
+    write_text(json.dumps(figures) if args.json else format_figures(figures),
+               "-" if args.json is None else args.json, out)
+    if figures["value"] is None:
+        raise SystemExit(130)
 
 
 def cmd_nodes(args, out) -> None:
     if args.opener != "X" and not args.first_move:
         raise UsageError("--opener only applies with --first-move")
-    from .studies.nodes import format_nodes_report, nodes_report
+    from .studies.nodes import format_minimal_proof, format_nodes_report, nodes_report
     report = nodes_report(first_move=args.first_move, opener=args.opener)
     print(json.dumps(report) if args.json else format_nodes_report(report), file=out)
+    if "minimal_proof" in report and not args.json:
+        print("\n" + "\n".join(format_minimal_proof(report["minimal_proof"])), file=out)
 
 
 def cmd_tournament(args, out) -> None:
     names = [name.strip() for name in args.agents.split(",") if name.strip()]
     if not names:
         raise UsageError("--agents needs at least one agent name")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise UsageError(f"--agents names {twice[0]!r} twice: a round robin already plays "
+                         f"every agent against itself")
+    from .arena import MAX_GAMES, tournament
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
-    from .arena import tournament
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games must be at most {MAX_GAMES:,}, not {args.games}")
     result = tournament(names, games=args.games, seed=args.seed)
     print(json.dumps(result.as_dict()) if args.json else result.format(), file=out)
 
@@ -152,19 +229,44 @@ def cmd_bench(args, out) -> None:
     print(json.dumps(figures) if args.json else format_benchmarks(figures), file=out)
 
 
+def cmd_chance(args, out) -> None:
+    from .game import probability
+    from .studies.chance import solve_slippery
+    try:
+        slip = probability(args.slip, "--slip")
+    except ValueError as error:
+        raise UsageError(f"{error} (a probability such as 1/4)") from None
+    solution = solve_slippery(slip)
+    if args.json:
+        print(json.dumps(solution.as_dict()), file=out)
+        return
+    print(f"slippery tic-tac-toe, each mark slips with probability {solution.slip}", file=out)
+    print(f"X's value of the empty board: {solution.value} (= {float(solution.value):.6f})",
+          file=out)
+    print(f"best first cells: {', '.join(map(str, solution.best))}", file=out)
+    print(f"positions searched: {solution.nodes:,} (symmetric ones once)", file=out)
+
+
+def cmd_train(args, out) -> int:
+    from .learn.train import train_command
+    return train_command(args.kind, args.seed, args.games, args.policy, args.save, out,
+                         sys.stderr)
+
+
 COMMANDS = {"selfplay": cmd_selfplay, "count": cmd_count, "solve": cmd_solve,
-            "nodes": cmd_nodes, "tournament": cmd_tournament, "bench": cmd_bench}
+            "nodes": cmd_nodes, "tournament": cmd_tournament, "bench": cmd_bench,
+            "chance": cmd_chance, "train": cmd_train}
 
 
 def main(argv: list[str] | None = None, out=None) -> int:
     out = sys.stdout if out is None else out
     try:
         args = build_parser().parse_args(argv)
-        COMMANDS[args.command](args, out)
+        status = COMMANDS[args.command](args, out)
     except (UsageError, IllegalMoveError, InvalidBoardError, ValueError) as error:
         print(f"python -m ttt_lib: error: {error}", file=sys.stderr)
         return 2
     except OSError as error:  # not the arguments: the machine (e.g. a full disk)
         print(f"python -m ttt_lib: error: {error}", file=sys.stderr)
         return 1
-    return 0
+    return status or 0

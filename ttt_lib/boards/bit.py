@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import InvalidBoardError
 from ..game import MAX, MIN
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT, mask_tables
 from .shape import Shape
@@ -55,7 +56,14 @@ class BitBoard(Board3x3):
     @classmethod
     def from_bits(cls, bits: int, first="X") -> "BitBoard":
         """Build from the 18-bit int (X in the upper 9 bits), checking the position."""
+        if isinstance(bits, bool) or not isinstance(bits, int):
+            raise TypeError(f"bits is an int (X's 9 bits above O's 9), not {type(bits).__name__}")
+        if not 0 <= bits < 1 << 18:
+            raise InvalidBoardError(f"bits holds X's 9 bits above O's 9: an int in "
+                                    f"0..{(1 << 18) - 1}, not {bits!r}")
         x, o = bits >> 9 & FULL, bits & FULL
+        if x & o:
+            raise InvalidBoardError(f"bits {bits:#x} marks a cell for both X and O")
         cells = [X_DIGIT if x & m else O_DIGIT if o & m else EMPTY for m in CELL_MASK]
         return cls.from_cells(cells, first)
 
@@ -114,7 +122,10 @@ class BitBoard(Board3x3):
         one table look-up per move and no board objects: Monte Carlo search lives on this loop.
         """
         x, o, to_move = self.x, self.o, self.to_move
-        choice = rng.choice
+        choice = getattr(rng, "choice", None)
+        if choice is None:
+            raise TypeError(f"rng is a random.Random (anything with .choice), "
+                            f"not {type(rng).__name__}")
         empty = FULL & ~(x | o)
         while True:
             if HAS_LINE[x]:

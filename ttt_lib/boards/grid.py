@@ -10,7 +10,8 @@ Cells are numbered row-major and hold 0 (empty), 1 (X) or 2 (O), as in ``ttt_lib
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import ClassVar, NamedTuple
 
 from ..errors import IllegalMoveError, InvalidBoardError
@@ -35,9 +36,36 @@ def to_move_of(cells: Sequence[int], first: int) -> int:
     return first if marks % 2 == 0 else -first
 
 
+def cell_digits(shape: Shape, cells: Iterable[int]) -> tuple[int, ...]:
+    """``cells`` as a tuple of ``shape.size`` digits 0, 1 or 2: a ``TypeError`` unless it is a
+    sequence, an ``InvalidBoardError`` naming the cells unless it holds exactly those digits."""
+    if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
+        raise TypeError(f"cells is a sequence of {shape.size} digits 0, 1 or 2, "
+                        f"not {type(cells).__name__}")
+    if not isinstance(cells, Sequence):  # an iterator: read no more than one cell too many
+        cells = tuple(islice(cells, shape.size + 1))
+    if len(cells) != shape.size or not all(_is_digit(d) for d in cells):
+        raise InvalidBoardError(f"a {shape.m}x{shape.n} position is {shape.size} cells of 0, "
+                                f"1 or 2, not {_shorten(cells)}")
+    return tuple(int(d) for d in cells)
+
+
+def _is_digit(value) -> bool:
+    """0, 1 or 2 as an int (numpy's ints included, ``True`` and ``2.0`` not)."""
+    return (not isinstance(value, bool) and hasattr(type(value), "__index__")
+            and value.__index__() in SYMBOL)
+
+
+def _shorten(value, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a bad million-cell list stays readable)."""
+    text = repr(value) if not isinstance(value, Sequence) or len(value) < 1000 else (
+        f"{type(value).__name__} of {len(value)} items")
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def check_position(shape: Shape, cells: tuple[int, ...], first: int) -> None:
     """Raise ``InvalidBoardError`` unless ``cells`` can arise in a game opened by ``first``."""
-    if len(cells) != shape.size or any(d not in SYMBOL for d in cells):
+    if len(cells) != shape.size or any(d.__class__ is not int or d not in SYMBOL for d in cells):
         raise InvalidBoardError(f"a {shape.m}x{shape.n} position is {shape.size} cells of 0, "
                                 f"1 or 2, not {cells!r}")
     marks = {MAX: cells.count(X_DIGIT), MIN: cells.count(O_DIGIT)}
@@ -101,13 +129,14 @@ class GridBoard:
     def _from_checked_cells(cls, shape: Shape, cells: Sequence[int], first) -> "GridBoard":
         """The board holding ``cells`` once ``check_position`` accepts them."""
         first = parse_player(first)
-        cells = tuple(cells)
+        cells = cell_digits(shape, cells)
         check_position(shape, cells, first)
         return cls._from_cells(shape, cells, first)
 
     @classmethod
     def from_board(cls, board: "GridBoard") -> "GridBoard":
         """The same position (and opener) as another kind of board."""
+        require_board(board)
         return cls._from_cells(board.shape, tuple(board.cells()), board.first)
 
     # ----------------------------------------------------------------------- inspection
@@ -187,11 +216,13 @@ class GridBoard:
 
     def sketch(self, highlight: Sequence[int] = ()) -> "BoardSketch":
         """What a picture of the board shows; ``highlight`` cells are shaded."""
+        highlight = check_highlight(highlight, self.shape.size)
         return board_sketch(self.cells(), self.shape.m, self.shape.n, self.winning_line(),
                             highlight)
 
     def svg(self, size: int = 96, highlight: Sequence[int] = ()) -> str:
         """A self-contained SVG; ``size`` is the longer side, ``highlight`` cells are shaded."""
+        check_picture_size(size)
         return sketch_svg(self.sketch(highlight), size)
 
     def _repr_svg_(self) -> str:
@@ -211,7 +242,41 @@ class GridBoard:
         return hash(self._identity())
 
 
+def require_board(board) -> None:
+    """A ``TypeError`` unless ``board`` is one of the package's boards."""
+    if not isinstance(board, GridBoard):
+        raise TypeError(f"board is a ListBoard, BitBoard or MNKBoard, "
+                        f"not {type(board).__name__}")
+
+
 # ------------------------------------------------------------------------------ pictures
+
+MAX_PICTURE_SIZE = 10_000  # pixels: far more than any screen, and a typo like 96000 is caught
+
+
+def check_picture_size(size) -> None:
+    """A picture's ``size`` is a number of pixels in (0, MAX_PICTURE_SIZE]."""
+    if isinstance(size, bool) or not isinstance(size, (int, float)):
+        raise TypeError(f"size is a number of pixels, not {type(size).__name__}")
+    if not 0 < size <= MAX_PICTURE_SIZE:
+        raise InvalidBoardError(f"size is a number of pixels above 0 and at most "
+                                f"{MAX_PICTURE_SIZE:,}, not {size!r}")
+
+
+def check_highlight(highlight, cells: int) -> tuple[int, ...]:
+    """``highlight`` as a tuple of cell numbers 0..cells-1, or a clear error."""
+    if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
+        raise TypeError(f"highlight is a sequence of cell numbers, "
+                        f"not {type(highlight).__name__}")
+    highlight = tuple(highlight)
+    for cell in highlight:
+        if isinstance(cell, bool) or not isinstance(cell, int):
+            raise TypeError(f"highlight holds cell numbers, not {cell!r}")
+        if not 0 <= cell < cells:
+            raise InvalidBoardError(f"highlight cell {cell} is off the board: cells are "
+                                    f"numbered 0..{cells - 1}")
+    return highlight
+
 
 # The board colours, defined once (the matplotlib mini-boards of ttt_lib.viz use them too).
 X_COLOUR = "#c0392b"
@@ -257,6 +322,7 @@ def board_sketch(cells: Sequence[int], m: int, n: int, line: Sequence[int] | Non
     def at(cell: int) -> Cell:
         return divmod(cell, n)
 
+    highlight = check_highlight(highlight, m * n)
     return BoardSketch(
         rows=m, columns=n,
         crosses=tuple(at(i) for i, digit in enumerate(cells) if digit == X_DIGIT),
@@ -275,6 +341,7 @@ def grid_svg(cells: Sequence[int], m: int, n: int, line: Sequence[int] | None,
 
 def sketch_svg(sketch: BoardSketch, size: int = 96) -> str:
     """The SVG text of a ``BoardSketch``, its longer side ``size`` pixels."""
+    check_picture_size(size)
     step = size / max(sketch.rows, sketch.columns)
     width, height = step * sketch.columns, step * sketch.rows
     w, h = f"{width:g}", f"{height:g}"

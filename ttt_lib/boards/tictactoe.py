@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from ..errors import InvalidBoardError
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT, decode, encode
 from . import grid
-from .grid import GridBoard, grid_svg, to_move_of
+from .grid import (GridBoard, cell_digits, check_highlight, check_picture_size, grid_svg,
+                   require_board, to_move_of)
 from .shape import TICTACTOE
 from .text import DIGIT, SYMBOL, parse_cells, parse_player, split_3x3
 
@@ -37,6 +38,8 @@ class Board3x3(GridBoard):
     @classmethod
     def from_code(cls, code: int, first="X"):
         """Build from a base-3 code (see ``symmetry.encode``)."""
+        if isinstance(code, bool) or not isinstance(code, int):
+            raise TypeError(f"code is an int (a base-3 code), not {type(code).__name__}")
         try:
             cells = decode(code)
         except ValueError as error:
@@ -46,6 +49,7 @@ class Board3x3(GridBoard):
     @classmethod
     def from_board(cls, board: GridBoard):
         """Convert any 3x3 board (a ``ListBoard``, a ``BitBoard``, ``MNKBoard(3, 3, 3)``)."""
+        require_board(board)
         if board.shape is not TICTACTOE:
             raise InvalidBoardError(f"a {cls.__name__} holds tic-tac-toe (3x3, three in a "
                                     f"row), not a {board.m}x{board.n} board with k={board.k}")
@@ -76,7 +80,7 @@ def parse_text(text: str) -> tuple[int, ...]:
 
 def check_position(cells: Sequence[int], first: int) -> None:
     """Raise ``InvalidBoardError`` unless the position can arise in a game opened by ``first``."""
-    grid.check_position(TICTACTOE, tuple(cells), first)
+    grid.check_position(TICTACTOE, cell_digits(TICTACTOE, cells), first)
 
 
 def line_winner(cells: Sequence[int]) -> int:
@@ -98,6 +102,9 @@ def winning_line(cells: Sequence[int]) -> tuple[int, ...] | None:
 
 def svg(cells: Sequence[int], size: int = 96, highlight: Sequence[int] = ()) -> str:
     """A small SVG of a 3x3 position, its winning line (if any) struck through."""
+    cells = cell_digits(TICTACTOE, cells)
+    check_picture_size(size)
+    check_highlight(highlight, TICTACTOE.size)
     return grid_svg(cells, 3, 3, winning_line(cells), size, highlight)
 
 

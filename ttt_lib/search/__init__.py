@@ -9,8 +9,11 @@ This layer knows only the game protocol: the boards, pictures, agents and the co
 experiments (``ttt_lib.studies``) sit above it.
 """
 from .alphabeta import AlphaBeta, SearchOptionError, alphabeta, alphabeta_maxmin
+from .chance_pruning import ChanceTrace, Star1, Star2, star1, star2
 from .depthlimit import Iteration, depth_limited, depth_limited_choice, iterative_deepening
 from .expectimax import epsilon_perfect, expectimax, uniform_random
+from .expectiminimax import (best_chance_moves, chance_value, expectiminimax,
+                             expectiminimax_memo)
 from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout
 from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, solve,
                       solve_all)
@@ -19,7 +22,8 @@ from .pvs import pvs, pvs_search
 from .watch import QUIET, Stats, Trace, TraceEvent, Watch, Watchers, node_name, watching
 
 __all__ = [
-    "AlphaBeta", "Iteration", "Killers", "MCTSTree", "QUIET", "SearchOptionError", "Stats",
+    "AlphaBeta", "ChanceTrace", "Iteration", "Star1", "Star2", "best_chance_moves",
+    "chance_value", "expectiminimax", "expectiminimax_memo", "star1", "star2", "Killers", "MCTSTree", "QUIET", "SearchOptionError", "Stats",
     "Trace", "TraceEvent", "Watch", "Watchers", "alphabeta", "alphabeta_maxmin", "best_moves",
     "depth_limited", "depth_limited_choice", "epsilon_perfect", "expectimax",
     "flat_monte_carlo", "heuristic_order", "iterative_deepening", "line_score", "mcts",

@@ -5,7 +5,11 @@
 - ``nodes``: the node-count table of every exact search from the empty board;
 - ``horizon``: positions where a depth-limited search picks a losing move;
 - ``convergence``: do MCTS's move values converge to the exact ones?
+- ``chance``: slippery tic-tac-toe, exact values over the slip, choices, simulation;
+- ``mnk_solve``: m,n,k boards solved with threats and window tables (5x5 k=4 included);
+- ``minimal_proof``: the smallest proof that tic-tac-toe is a draw, by branch and bound.
 """
+from .chance import SlipSolution, simulate, slip_curve, solve_slippery
 from .convergence import STUDY_BUDGETS, STUDY_POSITIONS, convergence_study
 from .counting import (all_counts, game_counts, games_by_walking, orbits_by_burnside,
                        position_counts, positions, positions_by_filtering, raw_boards,
@@ -14,13 +18,19 @@ from .firstmove import (PUBLISHED_FIRST_MOVE, PUBLISHED_GAME, PUBLISHED_GAME_COU
                         RecentKillers, UnknownVariantError, cached_minimax, first_move,
                         new_memory, replay)
 from .horizon import HORIZON_EXAMPLE, HorizonExample, horizon_positions
-from .nodes import SEARCHES, first_move_report, format_nodes_report, nodes_report
+from .minimal_proof import minimal_proof
+from .mnk_solve import BoardTooLargeError, MNKSolver, solve_mnk
+from .nodes import (SEARCHES, first_move_report, format_minimal_proof, format_nodes_report,
+                    nodes_report)
 
 __all__ = [
-    "FirstMove", "HORIZON_EXAMPLE", "HorizonExample", "PUBLISHED_FIRST_MOVE", "PUBLISHED_GAME",
-    "PUBLISHED_GAME_COUNTS", "RecentKillers", "SEARCHES", "STUDY_BUDGETS", "STUDY_POSITIONS", "UnknownVariantError", "all_counts",
-    "cached_minimax", "convergence_study", "first_move", "first_move_report", "format_nodes_report", "game_counts",
-    "games_by_walking", "horizon_positions", "new_memory", "nodes_report", "orbits_by_burnside",
-    "position_counts", "positions", "positions_by_filtering", "raw_boards", "replay",
-    "tree_nodes",
+    "all_counts", "BoardTooLargeError", "cached_minimax", "convergence_study", "first_move",
+    "first_move_report", "FirstMove", "format_minimal_proof", "format_nodes_report",
+    "game_counts", "games_by_walking", "HORIZON_EXAMPLE", "horizon_positions",
+    "HorizonExample", "minimal_proof", "MNKSolver", "new_memory", "nodes_report",
+    "orbits_by_burnside", "position_counts", "positions", "positions_by_filtering",
+    "PUBLISHED_FIRST_MOVE", "PUBLISHED_GAME", "PUBLISHED_GAME_COUNTS", "raw_boards",
+    "RecentKillers", "replay", "SEARCHES", "simulate", "slip_curve", "SlipSolution",
+    "solve_mnk", "solve_slippery", "STUDY_BUDGETS", "STUDY_POSITIONS", "tree_nodes",
+    "UnknownVariantError",
 ]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import inspect
-from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from functools import lru_cache
 
@@ -36,8 +35,8 @@ def _spec(key):
 def _pair(x, o) -> tuple[int, int, int]:
     """(X wins, O wins, draws) of the seeded games of ``x`` (X) against ``o`` (O), exactly as
     the notebook's tournament plays them (a game's seed depends on the pair, not the table)."""
-    from ..arena import play_pairs
-    with ThreadPoolExecutor(max_workers=1) as here:  # in this process, one game after another
+    from ..arena import SerialExecutor, play_pairs
+    with SerialExecutor() as here:  # in this process, one game after another
         result, = play_pairs([(_spec(x), _spec(o))], RATE_07_GAMES, RATE_07_SEED,
                              executor=here).results
     return result.x_wins, result.o_wins, result.draws

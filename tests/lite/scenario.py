@@ -1,0 +1,49 @@
+"""The same work in any Python: CPython here, Pyodide under node (tests/lite/pyodide.mjs).
+
+Prints one JSON object: a seeded self-play transcript, every reachable position solved and a
+seeded tournament, which both runtimes must give alike, then the facts of the platform (its
+name, whether it has processes, the pool it gets, where ttt_lib was imported from).
+"""
+import io
+import json
+import sys
+from importlib import metadata
+
+import ttt_lib
+from ttt_lib import cli
+from ttt_lib.arena import process_pool, processes_available, tournament
+
+
+def run(*argv: str) -> str:
+    """What ``python -m ttt_lib ARGV`` prints."""
+    out = io.StringIO()
+    assert cli.main(list(argv), out) == 0
+    return out.getvalue()
+
+
+def selfplay() -> str:
+    return run("selfplay", "--x", "mcts", "--o", "heuristic", "--seed", "3")
+
+
+def pool_kind() -> str:
+    with process_pool(2) as pool:
+        return type(pool).__name__
+
+
+def main() -> None:
+    table = json.loads(run("solve", "--json", "-"))
+    result = tournament(["random", ("mcts", {"playouts": 40}), "perfect"], games=4, seed=11)
+    print(json.dumps({
+        "selfplay": selfplay(),
+        "positions": len(table),
+        "solved": table,
+        "tournament": result.as_dict(),
+        "platform_has_processes": processes_available(),
+        "pool": pool_kind(),
+        "platform": sys.platform,
+        "module": ttt_lib.__file__,
+        "version": metadata.version("ttt_lib"),
+    }, sort_keys=True))
+
+
+main()
