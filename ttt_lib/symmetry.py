@@ -105,12 +105,11 @@ def mask_tables(bit_of_cell: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """
     tables = []
     for perm in PERMUTATIONS:
-        table = []
-        for mask in range(1 << CELLS):
-            image = 0
-            for i, j in enumerate(perm):
-                if mask >> bit_of_cell[j] & 1:
-                    image |= 1 << bit_of_cell[i]
-            table.append(image)
+        # where each single bit goes: cell perm[i] is seen at cell i
+        moves_to = {1 << bit_of_cell[j]: 1 << bit_of_cell[i] for i, j in enumerate(perm)}
+        table = [0] * (1 << CELLS)
+        for mask in range(1, 1 << CELLS):
+            lowest = mask & -mask  # a mask's image: its lowest bit's, plus the rest's
+            table[mask] = moves_to[lowest] | table[mask ^ lowest]
         tables.append(tuple(table))
     return tuple(tables)
