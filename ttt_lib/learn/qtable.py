@@ -30,7 +30,29 @@ def _quiet(done: int, total: int) -> None:
     """The default progress report: none."""
 
 
-class QTable:
+class TableLearner:
+    """What the table learners share: greedy moves read off ``move_values(mine, theirs)``,
+    and the training loop that calls ``learn_game`` with the scheduled alpha and epsilon."""
+
+    def best_move(self, state: Game, rng: random.Random | None = None) -> int:
+        """The greedy move: the first best in move order, or a random best with ``rng``."""
+        values = self.move_values(*masks_of(state))
+        top = max(values.values())
+        best = [move for move, value in values.items() if value == top]
+        return rng.choice(best) if rng else best[0]
+
+    def train(self, games: int, progress: Progress = _quiet) -> "TableLearner":
+        """Play and learn from ``games`` more games (the schedules span these games)."""
+        check_games(games)
+        for n in range(games):
+            fraction = n / max(games - 1, 1)
+            self.learn_game(linear(*self.alpha, fraction), linear(*self.epsilon, fraction))
+            self.games += 1
+            progress(n + 1, games)
+        return self
+
+
+class QTable(TableLearner):
     """A Q-table and its training options; ``train`` plays games, ``best_move`` reads it."""
 
     kind = "qtable"
@@ -72,23 +94,6 @@ class QTable:
     def value(self, state: Game) -> float:
         """The learned value of ``state`` for its mover: its best move's value."""
         return max(self.move_values(*masks_of(state)).values())
-
-    def best_move(self, state: Game, rng: random.Random | None = None) -> int:
-        """The greedy move: the first best in move order, or a random best with ``rng``."""
-        values = self.move_values(*masks_of(state))
-        top = max(values.values())
-        best = [move for move, value in values.items() if value == top]
-        return rng.choice(best) if rng else best[0]
-
-    def train(self, games: int, progress: Progress = _quiet) -> "QTable":
-        """Play and learn from ``games`` more games (the schedules span these games)."""
-        check_games(games)
-        for n in range(games):
-            fraction = n / max(games - 1, 1)
-            self.learn_game(linear(*self.alpha, fraction), linear(*self.epsilon, fraction))
-            self.games += 1
-            progress(n + 1, games)
-        return self
 
     def learn_game(self, alpha: float, epsilon: float) -> None:
         """One epsilon-greedy game from the empty board, then its updates, last move first."""

@@ -16,11 +16,11 @@ import random
 
 from ..game import Game
 from .masks import FREE, after, lookup, masks_of
-from .policy import check_games, check_schedule, check_seed, linear
-from .qtable import Progress, _quiet
+from .policy import check_schedule, check_seed
+from .qtable import TableLearner
 
 
-class TDValues:
+class TDValues(TableLearner):
     """A table of position values; ``train`` plays games, ``best_move`` reads it."""
 
     kind = "td"
@@ -59,23 +59,6 @@ class TDValues:
                 result = -self.table_value(next_mine, next_theirs)
             values[move] = result
         return values
-
-    def best_move(self, state: Game, rng: random.Random | None = None) -> int:
-        """The greedy move: the first best in move order, or a random best with ``rng``."""
-        values = self.move_values(*masks_of(state))
-        top = max(values.values())
-        best = [move for move, value in values.items() if value == top]
-        return rng.choice(best) if rng else best[0]
-
-    def train(self, games: int, progress: Progress = _quiet) -> "TDValues":
-        """Play and learn from ``games`` more games (the schedules span these games)."""
-        check_games(games)
-        for n in range(games):
-            fraction = n / max(games - 1, 1)
-            self.learn_game(linear(*self.alpha, fraction), linear(*self.epsilon, fraction))
-            self.games += 1
-            progress(n + 1, games)
-        return self
 
     def learn_game(self, alpha: float, epsilon: float) -> None:
         """One epsilon-greedy game, then its updates, last move first."""
