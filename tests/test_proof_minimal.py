@@ -8,7 +8,8 @@ from ttt_lib.search.alphabeta import alphabeta
 from ttt_lib.search.minimax import solve
 from ttt_lib.search.watch import Stats
 from ttt_lib.cli import main
-from ttt_lib.studies.minimal_proof import ProofGraph, minimal_proof, proof_search
+from ttt_lib.studies.minimal_proof import (ProofGraph, ProofSearch, least_proof, minimal_proof,
+                                           proof_search)
 from ttt_lib.studies.nodes import format_nodes_report, nodes_report
 from ttt_lib.symmetry import canonical_code
 
@@ -59,6 +60,17 @@ def test_figures_bound_the_minimum_and_compare_our_best_search(found):
     assert figures["ratio"] == pytest.approx(stats.nodes / figures["nodes"])
     assert figures["positions"] == 765
     assert figures == minimal_proof(2000)  # deterministic
+
+
+def test_the_integer_program_proves_the_least_proof(found):
+    search, figures = found
+    assert figures["proven"] and figures["lower_bound"] == figures["nodes"]
+    graph = ProofGraph()
+    size, proof = least_proof(graph)
+    assert size == figures["nodes"] == (proof[1] | proof[-1]).bit_count()
+    branch_and_bound = ProofSearch(graph, 2000)
+    branch_and_bound.search(0, {1: 0, -1: 0}, [(1, graph.root), (-1, graph.root)], [])
+    assert size <= branch_and_bound.best  # never worse than the search it proves
 
 
 def test_a_larger_budget_never_finds_a_larger_proof():
