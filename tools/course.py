@@ -38,6 +38,8 @@ PLAN = (
      "What happens to search when the board grows?"),
     ("09_chance.ipynb", "09 · Chance",
      "What is a move worth when dice, or a slipping hand, decide part of the game?"),
+    ("10_learning_to_play.ipynb", "10 · Learning to play",
+     "Can a player learn perfect play from its own games, and how do we know it did?"),
 )
 
 NOTEBOOK_NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")

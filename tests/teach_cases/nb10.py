@@ -1,0 +1,48 @@
+"""Right and wrong answers for the exercises of notebook 10 (the write-it Q-update too)."""
+from ttt_lib import teach
+from ttt_lib.learn.qtable import QTable
+
+
+def right_o_value():
+    o_row, x_row = [0.0] * 9, [0.0] * 9
+    QTable().update([(o_row, 0), (x_row, 4)], 1.0, teach.ALPHA_10)
+    return o_row[0]
+
+
+def right_update(q, reward, next_best, alpha, gamma):
+    target = reward if next_best is None else -gamma * next_best
+    return q + alpha * (target - q)
+
+
+def no_step(q, reward, next_best, alpha, gamma):
+    return reward if next_best is None else -gamma * next_best
+
+
+def wrong_sign(q, reward, next_best, alpha, gamma):
+    target = reward if next_best is None else gamma * next_best
+    return q + alpha * (target - q)
+
+
+def no_gamma(q, reward, next_best, alpha, gamma):
+    target = reward if next_best is None else -next_best
+    return q + alpha * (target - q)
+
+
+def none_as_number(q, reward, next_best, alpha, gamma):
+    return q + alpha * (reward - gamma * next_best - q)
+
+
+def loops(q, reward, next_best, alpha, gamma):
+    while True:
+        pass
+
+
+def stub(q, reward, next_best, alpha, gamma):
+    raise NotImplementedError
+
+
+CASES = [
+    (teach.check_10_o_value, right_o_value(), [0.25, -0.5, 0.5, -1, 0, "abc"]),
+    (teach.check_10_q_update, right_update,
+     [no_step, wrong_sign, no_gamma, none_as_number, loops, stub, 42]),
+]
