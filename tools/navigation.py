@@ -5,7 +5,7 @@
 Each notebook gets the line "previous · index · next", built from the notebooks' titles (the
 first heading of each cell 0), in cell 1 and in its last cell; both cells are tagged
 ``navigation``. In ``00_index.ipynb`` the cell tagged ``notebook-map`` gets the table of all
-nine notebooks of the plan (``course.PLAN``), linked where they exist. Notebooks not written
+the notebooks of the plan (``course.PLAN``), linked where they exist. Notebooks not written
 yet are skipped: "next" links the next notebook that exists.
 
 Running it twice changes nothing the second time. With ``--check`` nothing is written: the

@@ -1,41 +1,20 @@
 """Right and wrong answers for the exercises of notebook 06."""
-import math
-from fractions import Fraction
-
 from ttt_lib import BitBoard, teach
-from ttt_lib.arena import random_play_probabilities
-from ttt_lib.search.mcts import MCTSTree
+from ttt_lib.studies.counting import positions
+from ttt_lib.symmetry import encode, symmetric_forms
 
 
-def ucb_by_hand():
-    child = teach.UCB_06_CHILD
-    n = child["wins"] + child["draws"] + child["losses"]
-    mean = (child["wins"] + child["draws"] / 2) / n
-    return mean + math.sqrt(2) * math.sqrt(math.log(child["parent_visits"]) / n)
+def two_mark_classes():
+    return len({b.canonical_key() for b in positions().values()
+                if sum(1 for d in b.cells() if d) == 2})
 
-
-def next_move_rows():
-    tree = MCTSTree(BitBoard.from_text(teach.BOARD_06_NEXT), seed=teach.SEED_06_NEXT)
-    return tree.run(teach.ITERATIONS_06_NEXT).children()
-
-
-def next_move():
-    return max(next_move_rows(), key=lambda row: row.ucb).move
-
-
-def most_visited_other():
-    rows = next_move_rows()
-    return max((row for row in rows if row.move != next_move()), key=lambda row: row.visits).move
-
-
-ODDS = random_play_probabilities(BitBoard.from_text(teach.BOARD_06_ODDS))
 
 CASES = [
-    (teach.check_06_ucb, ucb_by_hand(),
-     [0.6, 1.3248, 1.7248, 1.1435, 0.0, 2.5, round(ucb_by_hand(), 1)]),
-    (teach.check_06_next_move, next_move(),
-     [most_visited_other(), 0, 4, 8, 9] + [m for m in (1, 3, 5, 6, 7) if m != next_move()]),
-    (teach.check_06_random_odds, ODDS["x_wins"],
-     [ODDS["o_wins"], ODDS["draws"], Fraction(4, 17), Fraction(0), Fraction(3, 2),
-      float(ODDS["x_wins"]), 0.3, "1/4"]),
+    (teach.check_06_code, encode(BitBoard.from_text(teach.BOARD_06_CODE).cells()),
+     [0, 102010002, encode(tuple(reversed(BitBoard.from_text(teach.BOARD_06_CODE).cells()))),
+      3 ** 9]),
+    (teach.check_06_two_mark_classes, two_mark_classes(), [72, 3, 38, 11, 13]),
+    (teach.check_06_images,
+     len(set(symmetric_forms(BitBoard.from_text(teach.BOARD_06_IMAGES).cells()))),
+     [8, 1, 2, 9, 0]),
 ]

@@ -1,96 +1,41 @@
 """Right and wrong answers for the exercises of notebook 07."""
-from concurrent.futures import ThreadPoolExecutor
+import math
 from fractions import Fraction
 
-from ttt_lib import teach
-from ttt_lib.agents import Agent, RandomAgent
-from ttt_lib.arena import play_pairs, wilson_interval
+from ttt_lib import BitBoard, teach
+from ttt_lib.arena import random_play_probabilities
+from ttt_lib.search.mcts import MCTSTree
 
 
-def pair(x, o):
-    with ThreadPoolExecutor(max_workers=1) as here:
-        result, = play_pairs([(x, o)], teach.RATE_07_GAMES, teach.RATE_07_SEED,
-                             executor=here).results
-    return result
+def ucb_by_hand():
+    child = teach.UCB_07_CHILD
+    n = child["wins"] + child["draws"] + child["losses"]
+    mean = (child["wins"] + child["draws"] / 2) / n
+    return mean + math.sqrt(2) * math.sqrt(math.log(child["parent_visits"]) / n)
 
 
-ROW = pair(teach.RATE_07_X, teach.RATE_07_O)
-REVERSED = pair(teach.RATE_07_O, teach.RATE_07_X)
-RATE = Fraction(ROW.x_wins, ROW.games)
-WRONG_RATES = [w for w in (ROW.x_wins, float(RATE * 100), Fraction(ROW.o_wins, ROW.games),
-                           Fraction(ROW.draws, ROW.games), Fraction(REVERSED.x_wins, ROW.games),
-                           1.5, -0.5)
-               if abs(w - RATE) > 0.01]
+def next_move_rows():
+    tree = MCTSTree(BitBoard.from_text(teach.BOARD_07_NEXT), seed=teach.SEED_07_NEXT)
+    return tree.run(teach.ITERATIONS_07_NEXT).children()
 
 
-def completes(state, move, player):
-    cells = list(state.cells())
-    cells[move] = 1 if player == 1 else 2
-    return any(all(cells[c] == cells[move] for c in line) for line in state.lines()
-               if move in line)
+def next_move():
+    return max(next_move_rows(), key=lambda row: row.ucb).move
 
 
-class WinThenBlock(Agent):
-    """Wins at once if it can, else blocks, else plays at random."""
-
-    name = "win-then-block"
-
-    def choose(self, state):
-        moves = self.legal_moves(state)
-        for player in (state.to_move, -state.to_move):
-            urgent = [m for m in moves if completes(state, m, player)]
-            if urgent:
-                return self.rng.choice(urgent)
-        return self.rng.choice(moves)
+def most_visited_other():
+    rows = next_move_rows()
+    return max((row for row in rows if row.move != next_move()), key=lambda row: row.visits).move
 
 
-class WinOnly(Agent):
-    """Wins when it can, but never blocks."""
-
-    def choose(self, state):
-        moves = self.legal_moves(state)
-        wins = [m for m in moves if completes(state, m, state.to_move)]
-        return (wins or moves)[0]
-
-
-class BlockFirst(Agent):
-    """Blocks even when it could win instead."""
-
-    def choose(self, state):
-        moves = self.legal_moves(state)
-        for player in (-state.to_move, state.to_move):
-            urgent = [m for m in moves if completes(state, m, player)]
-            if urgent:
-                return urgent[0]
-        return moves[0]
-
-
-class Illegal(Agent):
-    def choose(self, state):
-        return 9
-
-
-class Crashes(Agent):
-    def choose(self, state):
-        raise RuntimeError("not written yet")
-
-
-class NeedsArgument(WinThenBlock):
-    def __init__(self, depth):
-        super().__init__()
-
-
-def games_needed():
-    games = 1
-    while wilson_interval(0, games)[1] >= teach.LOSS_07_BOUND:
-        games += 1
-    return games
-
+ODDS = random_play_probabilities(BitBoard.from_text(teach.BOARD_07_ODDS))
 
 CASES = [
-    (teach.check_07_win_rate, RATE, WRONG_RATES),
-    (teach.check_07_agent, WinThenBlock,
-     [RandomAgent, WinOnly, BlockFirst, Illegal, Crashes(), NeedsArgument, int, "WinThenBlock"]),
-    (teach.check_07_games_needed, games_needed(),
-     [300, 301, games_needed() - 1, games_needed() + 1, 1000, 0]),
+    (teach.check_07_ucb, ucb_by_hand(),
+     [0.6, 1.3248, 1.7248, 1.1435, 0.0, 2.5, round(ucb_by_hand(), 1)]),
+    (teach.check_07_next_move, next_move(),
+     [most_visited_other(), 0, 4, 8, 9] + [m for m in (1, 3, 5, 6, 7) if m != next_move()]),
+    (teach.check_07_random_odds, ODDS["x_wins"],
+     [ODDS["o_wins"], ODDS["draws"], Fraction(4, 17), Fraction(0), Fraction(3, 2),
+      float(ODDS["x_wins"]), 0.3, "1/4"]),
 ]

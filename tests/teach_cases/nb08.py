@@ -1,24 +1,96 @@
 """Right and wrong answers for the exercises of notebook 08."""
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
 from ttt_lib import teach
-from ttt_lib.boards.mnk import MNKBoard, winning_lines
-from ttt_lib.search.alphabeta import alphabeta
+from ttt_lib.agents import Agent, RandomAgent
+from ttt_lib.arena import play_pairs, wilson_interval
 
 
-def first_moves_that_do_not_win():
-    board = MNKBoard(*teach.SHAPE_08_FIRST_MOVES)
-    return [move for move in board.moves()
-            if alphabeta(board.play(move), table=True, symmetry=True, ordering="heuristic") < 1]
+def pair(x, o):
+    with ThreadPoolExecutor(max_workers=1) as here:
+        result, = play_pairs([(x, o)], teach.RATE_08_GAMES, teach.RATE_08_SEED,
+                             executor=here).results
+    return result
 
 
-def opening_classes():
-    board = MNKBoard(*teach.SHAPE_08_OPENINGS, 3)
-    return len({board.play(move).canonical_key() for move in board.moves()})
+ROW = pair(teach.RATE_08_X, teach.RATE_08_O)
+REVERSED = pair(teach.RATE_08_O, teach.RATE_08_X)
+RATE = Fraction(ROW.x_wins, ROW.games)
+WRONG_RATES = [w for w in (ROW.x_wins, float(RATE * 100), Fraction(ROW.o_wins, ROW.games),
+                           Fraction(ROW.draws, ROW.games), Fraction(REVERSED.x_wins, ROW.games),
+                           1.5, -0.5)
+               if abs(w - RATE) > 0.01]
+
+
+def completes(state, move, player):
+    cells = list(state.cells())
+    cells[move] = 1 if player == 1 else 2
+    return any(all(cells[c] == cells[move] for c in line) for line in state.lines()
+               if move in line)
+
+
+class WinThenBlock(Agent):
+    """Wins at once if it can, else blocks, else plays at random."""
+
+    name = "win-then-block"
+
+    def choose(self, state):
+        moves = self.legal_moves(state)
+        for player in (state.to_move, -state.to_move):
+            urgent = [m for m in moves if completes(state, m, player)]
+            if urgent:
+                return self.rng.choice(urgent)
+        return self.rng.choice(moves)
+
+
+class WinOnly(Agent):
+    """Wins when it can, but never blocks."""
+
+    def choose(self, state):
+        moves = self.legal_moves(state)
+        wins = [m for m in moves if completes(state, m, state.to_move)]
+        return (wins or moves)[0]
+
+
+class BlockFirst(Agent):
+    """Blocks even when it could win instead."""
+
+    def choose(self, state):
+        moves = self.legal_moves(state)
+        for player in (-state.to_move, state.to_move):
+            urgent = [m for m in moves if completes(state, m, player)]
+            if urgent:
+                return urgent[0]
+        return moves[0]
+
+
+class Illegal(Agent):
+    def choose(self, state):
+        return 9
+
+
+class Crashes(Agent):
+    def choose(self, state):
+        raise RuntimeError("not written yet")
+
+
+class NeedsArgument(WinThenBlock):
+    def __init__(self, depth):
+        super().__init__()
+
+
+def games_needed():
+    games = 1
+    while wilson_interval(0, games)[1] >= teach.LOSS_08_BOUND:
+        games += 1
+    return games
 
 
 CASES = [
-    (teach.check_08_windows, len(winning_lines(*teach.SHAPE_08_WINDOWS)),
-     [45, 57, 48, 100, 30, 0]),
-    (teach.check_08_first_moves, first_moves_that_do_not_win(),
-     [[], [0], [4], [4, 7, 7], [12], [0, 1, 2, 3], 5]),
-    (teach.check_08_openings, opening_classes(), [20, 5, 2, 8, 4, 1]),
+    (teach.check_08_win_rate, RATE, WRONG_RATES),
+    (teach.check_08_agent, WinThenBlock,
+     [RandomAgent, WinOnly, BlockFirst, Illegal, Crashes(), NeedsArgument, int, "WinThenBlock"]),
+    (teach.check_08_games_needed, games_needed(),
+     [300, 301, games_needed() - 1, games_needed() + 1, 1000, 0]),
 ]

@@ -2,13 +2,13 @@
 
 ``show_source(obj)`` shows the code ``ttt_lib`` runs (see ``core``). Exercise checkers are named
 ``check_NN_what(answer)``, ``NN`` being the notebook's number, and live in ``nbNN.py``, one
-module per notebook, gathered here so that ``from ttt_lib.teach import check_05_code`` works.
+module per notebook, gathered here so that ``from ttt_lib.teach import check_06_code`` works.
 Each computes the expected answer with ``ttt_lib`` (never typed in) and prints one line:
 ``Right: ...``, or ``Not yet: ...`` with a hint that points the way without giving the answer
 away. ``answer = None`` (the student cell as handed out) gets the first hint, so every notebook
 runs from top to bottom before anyone has solved anything.
 
-To add a notebook's exercises, write ``nbNN.py`` with an ``__all__`` (see ``nb05.py``) and its
+To add a notebook's exercises, write ``nbNN.py`` with an ``__all__`` (see ``nb06.py``) and its
 right and wrong answers in ``tests/teach_cases/nbNN.py``.
 """
 from __future__ import annotations

@@ -1,220 +1,185 @@
-"""Exercises of notebook 07: agents, tournaments and playing the computer."""
+"""Exercises of notebook 07: Monte Carlo and UCT."""
 from __future__ import annotations
 
-import inspect
+import math
 from fractions import Fraction
 from functools import lru_cache
 
+from ..boards.bit import BitBoard
 from .core import is_int, unanswered, verdict
 
-__all__ = ["RATE_07_X", "RATE_07_O", "RATE_07_GAMES", "RATE_07_SEED", "AGENT_07_GAMES",
-           "LOSS_07_BOUND", "check_07_win_rate", "check_07_agent", "check_07_games_needed"]
+__all__ = ["UCB_07_CHILD", "BOARD_07_NEXT", "SEED_07_NEXT", "ITERATIONS_07_NEXT",
+           "BOARD_07_ODDS", "check_07_ucb", "check_07_next_move", "check_07_random_odds"]
 
-# The pair whose row exercise 1 reads, in the notebook's tournament (games per pair, seed).
-RATE_07_X = "heuristic"
-RATE_07_O = ("mcts", {"playouts": 100})
-RATE_07_GAMES = 10
-RATE_07_SEED = 0
+# Exercise 1: a child's results (for the player who moved into it) and its parent's visits.
+UCB_07_CHILD = {"wins": 5, "draws": 2, "losses": 3, "parent_visits": 30}
 
-AGENT_07_GAMES = 20  # games the agent of exercise 2 plays against random, on each side
-LOSS_07_BOUND = 0.01  # exercise 3: the upper end of the loss rate's interval must fall below
+# Exercise 2: the tree UCT grows from this position with this seed, after this many iterations.
+BOARD_07_NEXT = "X../.O./..X"
+SEED_07_NEXT = 2
+ITERATIONS_07_NEXT = 15
 
+# Exercise 3: the position whose odds under uniformly random play are asked for.
+BOARD_07_ODDS = "XOX/.O./..X"
 
-# ------------------------------------------------------------------ 1. a rate off the table
-
-def _hashable(spec):
-    """A spec as a cache key: ``"mcts"`` stays, ``("mcts", {...})`` gets its options as a tuple."""
-    return spec if isinstance(spec, str) else (spec[0], tuple(sorted(spec[1].items())))
-
-
-def _spec(key):
-    return key if isinstance(key, str) else (key[0], dict(key[1]))
-
-
-@lru_cache(maxsize=None)
-def _pair(x, o) -> tuple[int, int, int]:
-    """(X wins, O wins, draws) of the seeded games of ``x`` (X) against ``o`` (O), exactly as
-    the notebook's tournament plays them (a game's seed depends on the pair, not the table)."""
-    from ..arena import SerialExecutor, play_pairs
-    with SerialExecutor() as here:  # in this process, one game after another
-        result, = play_pairs([(_spec(x), _spec(o))], RATE_07_GAMES, RATE_07_SEED,
-                             executor=here).results
-    return result.x_wins, result.o_wins, result.draws
+_CLOSE = 0.002  # how near a hand-computed UCB1 value must be
 
 
 def _is_number(value) -> bool:
-    return isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and \
+        math.isfinite(value)
 
 
-def check_07_win_rate(answer) -> None:
-    """The share of the games (a number between 0 and 1) that heuristic, playing X, won
-    against mcts(playouts=100), playing O, in the notebook's tournament table."""
-    from ..arena import spec_label, wilson_interval
-    x_label, o_label = spec_label(RATE_07_X), spec_label(RATE_07_O)
-    first_hint = (f"find the row with {x_label} in the X column and {o_label} in the O "
-                  "column, and read its 'X wins' cell.")
+def _ucb_variants() -> dict[str, float]:
+    """The right UCB1 value (key 'right', computed by ``Node.ucb``) and common slips."""
+    from ..search.mcts import SQRT2, Node
+    child = UCB_07_CHILD
+    node = Node(BitBoard())
+    node.wins, node.draws, node.losses = child["wins"], child["draws"], child["losses"]
+    node.visits = child["wins"] + child["draws"] + child["losses"]
+    n, parent = node.visits, child["parent_visits"]
+    bonus = SQRT2 * math.sqrt(math.log(parent) / n)
+    return {
+        "right": node.ucb(parent),
+        "mean only": node.value,
+        "bonus only": bonus,
+        "draws as losses": child["wins"] / n + bonus,
+        "draws as wins": (child["wins"] + child["draws"]) / n + bonus,
+        "log10": node.value + SQRT2 * math.sqrt(math.log10(parent) / n),
+        "c = 1": node.value + math.sqrt(math.log(parent) / n),
+        "no square root": node.value + SQRT2 * math.log(parent) / n,
+        "visits swapped": node.value + SQRT2 * math.sqrt(math.log(n) / parent),
+        "wins minus losses": (child["wins"] - child["losses"]) / n + bonus,
+    }
+
+
+def check_07_ucb(answer) -> None:
+    """The UCB1 value (c = sqrt(2)) of the child described by ``UCB_07_CHILD``."""
+    variants = _ucb_variants()
+    expected = variants["right"]
+    first_hint = ("UCB1 = mean reward + c * sqrt(ln(N) / n), with a draw worth half a win, "
+                  "N the parent's visits and n the child's.")
     if unanswered(answer, first_hint):
         return
     if not _is_number(answer):
-        return verdict(False, "", "the answer is one number between 0 and 1.")
-    x_wins, o_wins, draws = _pair(_hashable(RATE_07_X), _hashable(RATE_07_O))
-    expected = Fraction(x_wins, RATE_07_GAMES)
-
-    def same(rate) -> bool:
-        return abs(answer - rate) < 0.005
-
-    if same(expected):
-        low, high = wilson_interval(x_wins, RATE_07_GAMES)
-        return verdict(True, f"{x_label} won {x_wins} of its {RATE_07_GAMES} games as X "
-                       f"against {o_label}, a share of {float(expected):.2f}; with so few "
-                       f"games its 95% interval runs from {low:.0%} to {high:.0%}.", "")
-    if is_int(answer) and answer == x_wins:
-        hint = "that is a count of games; divide it by the games per pair to get a share."
-    elif same(expected * 100):
-        hint = "that is a percentage: give the share as a fraction of 1."
-    elif not 0 <= answer <= 1:
-        hint = "a share of the games lies between 0 and 1."
-    elif same(Fraction(o_wins, RATE_07_GAMES)) or same(Fraction(draws, RATE_07_GAMES)):
-        hint = "that is another column of the row: X wins is the first of the three."
-    elif same(Fraction(_pair(_hashable(RATE_07_O), _hashable(RATE_07_X))[0], RATE_07_GAMES)):
-        hint = (f"that row has {o_label} as X; look for {x_label} in the X column and "
-                f"{o_label} in the O column.")
-    else:
-        hint = (f"the share is the figure with a % sign in the 'X wins' cell of the row "
-                f"{x_label} (X) vs {o_label} (O), divided by 100.")
-    verdict(False, "", hint)
-
-
-# ------------------------------------------------------------- 2. a small agent of your own
-
-def _build(answer):
-    """(the agent, None) or (None, a hint saying what is wrong with it)."""
-    if inspect.isclass(answer):
-        if not callable(getattr(answer, "choose", None)):
-            return None, "your class needs a method choose(self, state) that returns a move."
-        try:
-            agent = answer()
-        except Exception as error:  # any failure of the student's constructor
-            return None, (f"{answer.__name__}() failed ({type(error).__name__}: {error}); "
-                          "give every argument a default, e.g. seed=0.")
-        return agent, None
-    if callable(getattr(answer, "choose", None)) and not isinstance(answer, type):
-        return answer, None
-    return None, ("give your agent class itself (or one agent made from it): something "
-                  "with a choose(state) method.")
-
-
-def _winning_cells(state, player_to_move: bool) -> list[int]:
-    """Cells where the player to move (or, with False, the other player) would complete a
-    line at once."""
-    from ..search.ordering import DIGIT_OF, completes_line
-    side = state.to_move if player_to_move else -state.to_move
-    cells, lines = state.cells(), state.lines()
-    return [m for m in state.moves() if completes_line(cells, lines, m, DIGIT_OF[side])]
+        return verdict(False, "", "the answer is one number (a float), like 1.234.")
+    hints = {
+        "mean only": "that is the mean reward alone; add the exploration bonus.",
+        "bonus only": "that is the exploration bonus alone; add the mean reward.",
+        "draws as losses": "a draw is worth half a win in the mean reward, not nothing.",
+        "draws as wins": "a draw is worth half a win in the mean reward, not a whole one.",
+        "log10": "ln is the natural logarithm (math.log), not the base-10 one.",
+        "c = 1": "the exploration constant here is c = sqrt(2), not 1.",
+        "no square root": "the bonus takes the square root of ln(N) / n.",
+        "visits swapped": "inside the bonus, ln takes the parent's visits and n the child's.",
+        "wins minus losses": ("UCB1 uses the mean reward in [0, 1] (win 1, draw 1/2, loss 0), "
+                              "not wins minus losses."),
+    }
+    hint = next((text for name, text in hints.items()
+                 if abs(answer - variants[name]) < _CLOSE), None)
+    if hint is None:
+        hint = ("work it in two parts: the mean reward (wins + draws / 2) / n, then the bonus "
+                "c * sqrt(ln(N) / n); keep three decimals.")
+    child = UCB_07_CHILD
+    n = child["wins"] + child["draws"] + child["losses"]
+    mean = variants["mean only"]
+    verdict(abs(answer - expected) < _CLOSE,
+            f"{mean:.3f} + {expected - mean:.3f} = {expected:.3f}: the mean reward over {n} "
+            f"visits, plus the bonus for a child seen {n} times out of "
+            f"{child['parent_visits']}.", hint)
 
 
 @lru_cache(maxsize=None)
-def _positions_to_check() -> tuple:
-    """Every reachable position where the mover can win at once or must block, in key order."""
-    from ..studies.counting import positions
-    found = []
-    for _, state in sorted(positions().items()):
-        if not state.is_terminal() and (_winning_cells(state, True)
-                                        or _winning_cells(state, False)):
-            found.append(state)
-    return tuple(found)
+def _next_tree_rows() -> tuple:
+    """(move, visits, mean reward, UCB1) of each root child of the exercise's tree."""
+    from ..search.mcts import MCTSTree
+    tree = MCTSTree(BitBoard.from_text(BOARD_07_NEXT), seed=SEED_07_NEXT)
+    tree.run(ITERATIONS_07_NEXT)
+    return tuple((row.move, row.visits, row.value, row.ucb) for row in tree.children())
 
 
-def _misplay(agent, state) -> str | None:
-    """What the agent does wrong in ``state``, or None."""
-    who = "X" if state.to_move == 1 else "O"
-    try:
-        move = agent.choose(state)
-    except Exception as error:  # the student's code may raise anything
-        return (f"choose raised {type(error).__name__} ({error}) in {state.to_text()} "
-                f"({who} to move).")
-    if move not in state.moves():
-        return f"in {state.to_text()} ({who} to move) it chose {move!r}, not a legal move."
-    wins, threats = _winning_cells(state, True), _winning_cells(state, False)
-    if wins and move not in wins:
-        return (f"in {state.to_text()} {who} can complete a line at once, but your agent "
-                f"played {move}: look for a winning move first.")
-    if not wins and threats and move not in threats:
-        return (f"in {state.to_text()} the opponent threatens to complete a line, and your "
-                f"agent played {move}: when there is no win, block.")
-    return None
-
-
-def check_07_agent(answer) -> None:
-    """An agent class whose choose(state) wins at once when it can, else blocks the
-    opponent's immediate win, else plays any legal move; the checker also plays it."""
-    first_hint = ("write a class with a method choose(self, state) that returns a move "
-                  "(subclass Agent to get self.rng and self.legal_moves), and give the "
-                  "class as the answer.")
+def check_07_next_move(answer) -> None:
+    """The root move UCT selects in the next iteration of the exercise's tree."""
+    rows = _next_tree_rows()
+    ranked = sorted(rows, key=lambda row: -row[3])
+    (move, visits, mean, ucb), runner_up = ranked[0], ranked[1]
+    first_hint = ("compute UCB1 for every child of the root from the table; selection takes "
+                  "the largest.")
     if unanswered(answer, first_hint):
         return
-    agent, problem = _build(answer)
-    if problem:
-        return verdict(False, "", problem)
-    checked = _positions_to_check()
-    for state in checked:
-        problem = _misplay(agent, state)
-        if problem:
-            return verdict(False, "", problem)
-    from ..arena import play_game
-    record = {"X": [0, 0, 0], "O": [0, 0, 0]}  # wins, draws, losses
-    try:
-        for seed in range(AGENT_07_GAMES):
-            for side in ("X", "O"):
-                game = (play_game(agent, "random", seed=seed) if side == "X"
-                        else play_game("random", agent, seed=seed))
-                outcome = 1 if game.winner is None else 0 if game.winner == side else 2
-                record[side][outcome] += 1
-    except Exception as error:  # an illegal move or a crash in a real game
-        return verdict(False, "", f"in a game against random: {error}")
-    (xw, xd, xl), (ow, od, ol) = record["X"], record["O"]
-    verdict(True,
-            f"it takes every win and blocks every threat in the {len(checked):,} positions "
-            f"where one is on the board. Against random it won {xw}, drew {xd} and lost {xl} "
-            f"of {AGENT_07_GAMES} games as X, and won {ow}, drew {od} and lost {ol} as O.",
-            "")
-
-
-# ------------------------------------------------------------ 3. how many games are enough
-
-def _games_needed() -> int:
-    """The fewest games without a loss after which the Wilson interval's upper end is
-    below LOSS_07_BOUND."""
-    from ..arena import wilson_interval
-    games = 1
-    while wilson_interval(0, games)[1] >= LOSS_07_BOUND:
-        games += 1
-    return games
-
-
-def check_07_games_needed(answer) -> None:
-    """The fewest games, all without a loss, after which the upper end of the 95% Wilson
-    interval for the loss rate falls below 1%."""
-    from ..arena import wilson_interval
-    expected = _games_needed()
-    first_hint = ("call wilson_interval(0, games) for growing numbers of games and watch "
-                  "its upper end.")
-    if unanswered(answer, first_hint):
-        return
-    if not is_int(answer) or answer < 1:
-        return verdict(False, "", "the answer is a number of games: a whole number >= 1.")
-    rule_of_three = round(3 / LOSS_07_BOUND)
-    if answer in (rule_of_three, rule_of_three + 1) and answer != expected:
-        hint = ("that is the rule of three (3 / n), a good rough guide; the Wilson interval "
-                "is a little wider when no losses are seen. Check with wilson_interval.")
-    elif answer < expected:
-        hint = "too few: after that many games the upper end is still 1% or more."
-    elif answer > expected:
-        hint = "that many games are enough, but fewer would do: look for the first n."
+    if not is_int(answer):
+        return verdict(False, "", "the answer is one move: an int, the cell number.")
+    most_visited = max(row[1] for row in rows)
+    best_mean = max(row[2] for row in rows)
+    by_move = {row[0]: row for row in rows}
+    if answer not in by_move:
+        hint = "the answer is one of the empty cells of the position, the root's moves."
+    elif by_move[answer][1] == most_visited and answer != move:
+        hint = ("that is a most visited child: MCTS plays the most visited move in the end, "
+                "but selection ranks children by UCB1, which favours the ones seen less.")
+    elif by_move[answer][2] == best_mean and answer != move:
+        hint = ("that child has the best mean reward, but UCB1 adds an exploration bonus, "
+                "largest for the children with the fewest visits.")
     else:
-        hint = ""
-    high = wilson_interval(0, expected)[1]
+        hint = ("for each child: its mean reward (a draw counts half a win) plus "
+                "c * sqrt(ln(N) / n), N the root's visits; the results are those of the "
+                "player to move at the root.")
+    verdict(answer == move,
+            f"{move}: mean {mean:.2f} + bonus {ucb - mean:.2f} = UCB1 {ucb:.3f} from "
+            f"{visits} visit(s), ahead of {runner_up[0]} at {runner_up[3]:.3f}.", hint)
+
+
+@lru_cache(maxsize=None)
+def _odds() -> dict[str, Fraction]:
+    from ..arena import random_play_probabilities
+    return random_play_probabilities(BitBoard.from_text(BOARD_07_ODDS))
+
+
+@lru_cache(maxsize=None)
+def _games_share() -> Fraction:
+    """X's share of the finished games, every game counted once (the tempting slip)."""
+    from ..game import leaves
+    ends = list(leaves(BitBoard.from_text(BOARD_07_ODDS)))
+    return Fraction(sum(1 for end in ends if end.utility() > 0), len(ends))
+
+
+def check_07_random_odds(answer) -> None:
+    """The exact probability that X wins from ``BOARD_07_ODDS`` when both sides play
+    uniformly random moves, as a ``Fraction``."""
+    odds = _odds()
+    expected = odds["x_wins"]
+    first_hint = ("each legal move is equally likely, so a position's chance is the average of "
+                  "its children's chances; a finished game is 1 if X won, else 0.")
+    if unanswered(answer, first_hint):
+        return
+    if isinstance(answer, bool) or not isinstance(answer, (Fraction, int, float)):
+        return verdict(False, "", "give a Fraction, e.g. Fraction(2, 7) "
+                                  "(from fractions import Fraction).")
+    if isinstance(answer, float):
+        close = math.isfinite(answer) and abs(answer - float(expected)) < 1e-9
+        hint = ("that is the right number as a float; give it exactly, as a Fraction."
+                if close else "give an exact Fraction, not a float; a Fraction keeps "
+                              "every digit.")
+        return verdict(False, "", hint)
+    answer = Fraction(answer)
+    from ..search.minimax import solve
+    perfect = Fraction(int(solve(BitBoard.from_text(BOARD_07_ODDS)) > 0))
+    if not 0 <= answer <= 1:
+        hint = "a probability lies between 0 and 1."
+    elif answer == odds["o_wins"] and answer != expected:
+        hint = "that is O's chance of winning; the question asks for X's."
+    elif answer == odds["draws"] and answer != expected:
+        hint = "that is the chance of a draw; the question asks for X's win."
+    elif answer == _games_share() and answer != expected:
+        hint = ("that counts every finished game once, but games are not equally likely: one "
+                "that ends sooner took fewer random choices. Weight each move by "
+                "1 / (number of legal moves).")
+    elif answer == perfect and answer != expected:
+        hint = ("that is the outcome under perfect play; here both sides pick uniformly at "
+                "random among the empty cells.")
+    else:
+        hint = ("average over the moves of the player to move, level by level down to the end "
+                "of the game; a small recursive function does it.")
     verdict(answer == expected,
-            f"after {expected} games without a loss the interval is [0%, {high:.3%}]; "
-            f"one game fewer and its upper end is {wilson_interval(0, expected - 1)[1]:.3%}.",
-            hint)
+            f"{expected} for X, {odds['o_wins']} for O and {odds['draws']} for a draw "
+            f"(they add up to {sum(odds.values())}).", hint)

@@ -1,154 +1,220 @@
-"""Exercises of notebook 08: beyond 3x3."""
+"""Exercises of notebook 08: agents, tournaments and playing the computer."""
 from __future__ import annotations
 
-from collections import Counter
+import inspect
+from fractions import Fraction
 from functools import lru_cache
 
-from ..boards import MNKBoard, shape_of, winning_lines
-from ..symmetry import symmetries
-from .core import as_cells, is_int, unanswered, verdict
+from .core import is_int, unanswered, verdict
 
-__all__ = ["SHAPE_08_WINDOWS", "SHAPE_08_FIRST_MOVES", "SHAPE_08_OPENINGS",
-           "check_08_windows", "check_08_first_moves", "check_08_openings"]
+__all__ = ["RATE_08_X", "RATE_08_O", "RATE_08_GAMES", "RATE_08_SEED", "AGENT_08_GAMES",
+           "LOSS_08_BOUND", "check_08_win_rate", "check_08_agent", "check_08_games_needed"]
 
-SHAPE_08_WINDOWS = (6, 7, 4)      # Connect Four's board: 6 rows of 7 cells, four in a row
-SHAPE_08_FIRST_MOVES = (3, 4, 3)  # 3 rows of 4 cells, three in a row: X wins
-SHAPE_08_OPENINGS = (4, 5)        # 4 rows of 5 cells
+# The pair whose row exercise 1 reads, in the notebook's tournament (games per pair, seed).
+RATE_08_X = "heuristic"
+RATE_08_O = ("mcts", {"playouts": 100})
+RATE_08_GAMES = 10
+RATE_08_SEED = 0
+
+AGENT_08_GAMES = 20  # games the agent of exercise 2 plays against random, on each side
+LOSS_08_BOUND = 0.01  # exercise 3: the upper end of the loss rate's interval must fall below
 
 
-def _direction(line: tuple[int, ...], n: int) -> str:
-    """'row', 'column', 'diagonal' or 'anti-diagonal': the way a window of k >= 2 runs."""
-    step = line[1] - line[0]
-    return {1: "row", n: "column", n + 1: "diagonal", n - 1: "anti-diagonal"}[step]
+# ------------------------------------------------------------------ 1. a rate off the table
+
+def _hashable(spec):
+    """A spec as a cache key: ``"mcts"`` stays, ``("mcts", {...})`` gets its options as a tuple."""
+    return spec if isinstance(spec, str) else (spec[0], tuple(sorted(spec[1].items())))
+
+
+def _spec(key):
+    return key if isinstance(key, str) else (key[0], dict(key[1]))
 
 
 @lru_cache(maxsize=None)
-def _windows_by_direction(m: int, n: int, k: int) -> dict[str, int]:
-    counts = Counter(_direction(line, n) for line in winning_lines(m, n, k))
-    return {d: counts[d] for d in ("row", "column", "diagonal", "anti-diagonal")}
+def _pair(x, o) -> tuple[int, int, int]:
+    """(X wins, O wins, draws) of the seeded games of ``x`` (X) against ``o`` (O), exactly as
+    the notebook's tournament plays them (a game's seed depends on the pair, not the table)."""
+    from ..arena import SerialExecutor, play_pairs
+    with SerialExecutor() as here:  # in this process, one game after another
+        result, = play_pairs([(_spec(x), _spec(o))], RATE_08_GAMES, RATE_08_SEED,
+                             executor=here).results
+    return result.x_wins, result.o_wins, result.draws
 
 
-def check_08_windows(answer) -> None:
-    """How many winning windows the 6,7,4 board has (6 rows of 7 cells, four in a row)."""
-    m, n, k = SHAPE_08_WINDOWS
-    by = _windows_by_direction(m, n, k)
-    expected = sum(by.values())
-    first_hint = ("count the windows along the rows, along the columns and along each of the "
-                  "two diagonal directions, then add.")
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
+
+
+def check_08_win_rate(answer) -> None:
+    """The share of the games (a number between 0 and 1) that heuristic, playing X, won
+    against mcts(playouts=100), playing O, in the notebook's tournament table."""
+    from ..arena import spec_label, wilson_interval
+    x_label, o_label = spec_label(RATE_08_X), spec_label(RATE_08_O)
+    first_hint = (f"find the row with {x_label} in the X column and {o_label} in the O "
+                  "column, and read its 'X wins' cell.")
     if unanswered(answer, first_hint):
         return
-    if not is_int(answer):
-        return verdict(False, "", "the answer is one int: a number of windows.")
-    straight = by["row"] + by["column"]
-    if answer == straight:
-        hint = "that is the rows and columns only; diagonal windows win too."
-    elif answer == straight + by["diagonal"]:
-        hint = "diagonals run two ways, down to the right and down to the left: count both."
-    elif answer == m * (n - k + 1) * 2 or answer == n * (m - k + 1) * 2:
-        hint = "rows and columns differ here: the board has 6 rows of 7 cells, not a square."
+    if not _is_number(answer):
+        return verdict(False, "", "the answer is one number between 0 and 1.")
+    x_wins, o_wins, draws = _pair(_hashable(RATE_08_X), _hashable(RATE_08_O))
+    expected = Fraction(x_wins, RATE_08_GAMES)
+
+    def same(rate) -> bool:
+        return abs(answer - rate) < 0.005
+
+    if same(expected):
+        low, high = wilson_interval(x_wins, RATE_08_GAMES)
+        return verdict(True, f"{x_label} won {x_wins} of its {RATE_08_GAMES} games as X "
+                       f"against {o_label}, a share of {float(expected):.2f}; with so few "
+                       f"games its 95% interval runs from {low:.0%} to {high:.0%}.", "")
+    if is_int(answer) and answer == x_wins:
+        hint = "that is a count of games; divide it by the games per pair to get a share."
+    elif same(expected * 100):
+        hint = "that is a percentage: give the share as a fraction of 1."
+    elif not 0 <= answer <= 1:
+        hint = "a share of the games lies between 0 and 1."
+    elif same(Fraction(o_wins, RATE_08_GAMES)) or same(Fraction(draws, RATE_08_GAMES)):
+        hint = "that is another column of the row: X wins is the first of the three."
+    elif same(Fraction(_pair(_hashable(RATE_08_O), _hashable(RATE_08_X))[0], RATE_08_GAMES)):
+        hint = (f"that row has {o_label} as X; look for {x_label} in the X column and "
+                f"{o_label} in the O column.")
+    else:
+        hint = (f"the share is the figure with a % sign in the 'X wins' cell of the row "
+                f"{x_label} (X) vs {o_label} (O), divided by 100.")
+    verdict(False, "", hint)
+
+
+# ------------------------------------------------------------- 2. a small agent of your own
+
+def _build(answer):
+    """(the agent, None) or (None, a hint saying what is wrong with it)."""
+    if inspect.isclass(answer):
+        if not callable(getattr(answer, "choose", None)):
+            return None, "your class needs a method choose(self, state) that returns a move."
+        try:
+            agent = answer()
+        except Exception as error:  # any failure of the student's constructor
+            return None, (f"{answer.__name__}() failed ({type(error).__name__}: {error}); "
+                          "give every argument a default, e.g. seed=0.")
+        return agent, None
+    if callable(getattr(answer, "choose", None)) and not isinstance(answer, type):
+        return answer, None
+    return None, ("give your agent class itself (or one agent made from it): something "
+                  "with a choose(state) method.")
+
+
+def _winning_cells(state, player_to_move: bool) -> list[int]:
+    """Cells where the player to move (or, with False, the other player) would complete a
+    line at once."""
+    from ..search.ordering import DIGIT_OF, completes_line
+    side = state.to_move if player_to_move else -state.to_move
+    cells, lines = state.cells(), state.lines()
+    return [m for m in state.moves() if completes_line(cells, lines, m, DIGIT_OF[side])]
+
+
+@lru_cache(maxsize=None)
+def _positions_to_check() -> tuple:
+    """Every reachable position where the mover can win at once or must block, in key order."""
+    from ..studies.counting import positions
+    found = []
+    for _, state in sorted(positions().items()):
+        if not state.is_terminal() and (_winning_cells(state, True)
+                                        or _winning_cells(state, False)):
+            found.append(state)
+    return tuple(found)
+
+
+def _misplay(agent, state) -> str | None:
+    """What the agent does wrong in ``state``, or None."""
+    who = "X" if state.to_move == 1 else "O"
+    try:
+        move = agent.choose(state)
+    except Exception as error:  # the student's code may raise anything
+        return (f"choose raised {type(error).__name__} ({error}) in {state.to_text()} "
+                f"({who} to move).")
+    if move not in state.moves():
+        return f"in {state.to_text()} ({who} to move) it chose {move!r}, not a legal move."
+    wins, threats = _winning_cells(state, True), _winning_cells(state, False)
+    if wins and move not in wins:
+        return (f"in {state.to_text()} {who} can complete a line at once, but your agent "
+                f"played {move}: look for a winning move first.")
+    if not wins and threats and move not in threats:
+        return (f"in {state.to_text()} the opponent threatens to complete a line, and your "
+                f"agent played {move}: when there is no win, block.")
+    return None
+
+
+def check_08_agent(answer) -> None:
+    """An agent class whose choose(state) wins at once when it can, else blocks the
+    opponent's immediate win, else plays any legal move; the checker also plays it."""
+    first_hint = ("write a class with a method choose(self, state) that returns a move "
+                  "(subclass Agent to get self.rng and self.legal_moves), and give the "
+                  "class as the answer.")
+    if unanswered(answer, first_hint):
+        return
+    agent, problem = _build(answer)
+    if problem:
+        return verdict(False, "", problem)
+    checked = _positions_to_check()
+    for state in checked:
+        problem = _misplay(agent, state)
+        if problem:
+            return verdict(False, "", problem)
+    from ..arena import play_game
+    record = {"X": [0, 0, 0], "O": [0, 0, 0]}  # wins, draws, losses
+    try:
+        for seed in range(AGENT_08_GAMES):
+            for side in ("X", "O"):
+                game = (play_game(agent, "random", seed=seed) if side == "X"
+                        else play_game("random", agent, seed=seed))
+                outcome = 1 if game.winner is None else 0 if game.winner == side else 2
+                record[side][outcome] += 1
+    except Exception as error:  # an illegal move or a crash in a real game
+        return verdict(False, "", f"in a game against random: {error}")
+    (xw, xd, xl), (ow, od, ol) = record["X"], record["O"]
+    verdict(True,
+            f"it takes every win and blocks every threat in the {len(checked):,} positions "
+            f"where one is on the board. Against random it won {xw}, drew {xd} and lost {xl} "
+            f"of {AGENT_08_GAMES} games as X, and won {ow}, drew {od} and lost {ol} as O.",
+            "")
+
+
+# ------------------------------------------------------------ 3. how many games are enough
+
+def _games_needed() -> int:
+    """The fewest games without a loss after which the Wilson interval's upper end is
+    below LOSS_08_BOUND."""
+    from ..arena import wilson_interval
+    games = 1
+    while wilson_interval(0, games)[1] >= LOSS_08_BOUND:
+        games += 1
+    return games
+
+
+def check_08_games_needed(answer) -> None:
+    """The fewest games, all without a loss, after which the upper end of the 95% Wilson
+    interval for the loss rate falls below 1%."""
+    from ..arena import wilson_interval
+    expected = _games_needed()
+    first_hint = ("call wilson_interval(0, games) for growing numbers of games and watch "
+                  "its upper end.")
+    if unanswered(answer, first_hint):
+        return
+    if not is_int(answer) or answer < 1:
+        return verdict(False, "", "the answer is a number of games: a whole number >= 1.")
+    rule_of_three = round(3 / LOSS_08_BOUND)
+    if answer in (rule_of_three, rule_of_three + 1) and answer != expected:
+        hint = ("that is the rule of three (3 / n), a good rough guide; the Wilson interval "
+                "is a little wider when no losses are seen. Check with wilson_interval.")
+    elif answer < expected:
+        hint = "too few: after that many games the upper end is still 1% or more."
     elif answer > expected:
-        hint = ("too many: a window is exactly k cells that fit on the board; a row of n cells "
-                "holds n - k + 1 of them.")
+        hint = "that many games are enough, but fewer would do: look for the first n."
     else:
-        hint = ("too few: a row of n cells holds n - k + 1 windows of k, a column of m cells "
-                "m - k + 1, and each diagonal direction has as many windows as there are "
-                "starting cells with room for k steps.")
+        hint = ""
+    high = wilson_interval(0, expected)[1]
     verdict(answer == expected,
-            f"{expected} windows: {by['row']} along rows, {by['column']} along columns and "
-            f"{by['diagonal']} along each diagonal direction (len(winning_lines(6, 7, 4))).",
+            f"after {expected} games without a loss the interval is [0%, {high:.3%}]; "
+            f"one game fewer and its upper end is {wilson_interval(0, expected - 1)[1]:.3%}.",
             hint)
-
-
-@lru_cache(maxsize=None)
-def _first_move_values() -> dict[int, float]:
-    """X's value after each first move on the 3,4,3 board."""
-    from ..search.alphabeta import alphabeta
-    board = MNKBoard(*SHAPE_08_FIRST_MOVES)
-    table: dict = {}
-    return {move: alphabeta(board.play(move), table=table, symmetry=True, ordering="heuristic")
-            for move in board.moves()}
-
-
-OUTCOME_WORDS = {1: "a win for X", 0: "a draw", -1: "a win for O"}
-
-
-def check_08_first_moves(answer) -> None:
-    """Which of X's first moves on the 3,4,3 board do not win (a list of cells)."""
-    values = _first_move_values()
-    wins = [move for move, value in values.items() if value == 1]
-    others = [move for move, value in values.items() if value != 1]
-    cells_count = len(values)
-    first_hint = ("solve the position after each first move, alphabeta(board.play(move), ...), "
-                  "and keep the moves whose value for X is not 1.")
-    if unanswered(answer, first_hint):
-        return
-    cells = as_cells(answer)
-    if cells is None:
-        return verdict(False, "", "give the cells as a list of ints, like [0, 11].")
-    chosen = set(cells)
-    outside = sorted(c for c in chosen if not 0 <= c < cells_count)
-    winners = sorted(chosen & set(wins))
-    if outside:
-        hint = f"cells run from 0 to {cells_count - 1} on 3 rows of 4."
-    elif not chosen:
-        hint = "X wins the game, but not with every first move."
-    elif winners:
-        hint = (f"X still wins after a first move at cell {winners[0]}; "
-                "keep only the moves whose value is below 1.")
-    elif len(cells) != len(chosen):
-        hint = "each cell appears once in the list."
-    else:
-        hint = (f"you have {len(chosen)} of the moves that do not win, not all; the mirror "
-                "image of a move that does not win does not win either.")
-    through = [len(shape_of(*SHAPE_08_FIRST_MOVES).through[cell]) for cell in range(cells_count)]
-    lowest = [cell for cell, count in enumerate(through) if count == min(through)]
-    where = (f"they lie in {min(through)} windows each, fewer than any other cell. "
-             if lowest == others else "")
-    if all(values[move] == -1 for move in others):
-        result = ("They even lose: with best play O wins after them, as if X had passed and "
-                  "O had moved first")
-    else:
-        outcomes = sorted({OUTCOME_WORDS[values[move]] for move in others})
-        result = f"With best play they give {' or '.join(outcomes)}"
-    verdict(chosen == set(others) and len(cells) == len(chosen),
-            f"only cells {others} fail to win: {where}{result}; the other {len(wins)} "
-            "first moves win.",
-            hint)
-
-
-@lru_cache(maxsize=None)
-def _openings() -> tuple[int, dict[int, int]]:
-    """Classes of X's first moves on the 4x5 board, and how many classes have each size."""
-    m, n = SHAPE_08_OPENINGS
-    board = MNKBoard(m, n, 3)
-    classes = Counter(board.play(move).canonical_key() for move in board.moves())
-    return len(classes), dict(sorted(Counter(classes.values()).items()))
-
-
-def check_08_openings(answer) -> None:
-    """How many different first moves X has on the 4x5 board, up to symmetry."""
-    m, n = SHAPE_08_OPENINGS
-    expected, sizes = _openings()
-    count = len(symmetries(m, n))
-    first_hint = ("play each of X's first moves and count the different canonical_key() "
-                  "values (a set).")
-    if unanswered(answer, first_hint):
-        return
-    if not is_int(answer):
-        return verdict(False, "", "the answer is one int: a number of classes of first moves.")
-    if answer == m * n:
-        hint = "symmetric first moves count once: the four corners are one move."
-    elif answer * count == m * n:
-        hint = ("not every cell has the same number of images: a cell in the middle column "
-                "is its own mirror image.")
-    elif answer * 8 <= m * n:
-        hint = ("a rectangle that is not square has fewer symmetries than the square: a quarter "
-                "turn would change its shape.")
-    elif answer > expected:
-        hint = "too many: some of your classes are mirror images of each other."
-    else:
-        hint = "too few: two first moves share a class only if a symmetry maps one onto the other."
-    pairs = " and ".join(f"{classes} of {size} cells" for size, classes in sizes.items())
-    verdict(answer == expected,
-            f"{expected} classes, {pairs}: the {m}x{n} board has {count} symmetries, and the "
-            "cells of the middle column are fixed by the mirror.", hint)
