@@ -37,6 +37,8 @@ def run(argv: list[str]) -> int:
 
     args = parser("execute.py", "Execute notebooks in place, then refresh the navigation.")
     args.add_argument("notebooks", nargs="*", help="the notebooks (default: all of the course)")
+    args.add_argument("--no-navigation", action="store_true",
+                      help="leave the navigation lines alone (run tools/navigation.py later)")
     options = args.parse_args(argv)
     paths = [Path(p) for p in options.notebooks] or course_notebooks(NOTEBOOKS)
     for path in paths:
@@ -56,6 +58,8 @@ def run(argv: list[str]) -> int:
         print(f"{path.name}: executed in {seconds:.1f} s")
     if len(paths) > 1:
         print(f"all {len(paths)}: {total:.1f} s")
+    if options.no_navigation:
+        return 0
     for folder in sorted({p.parent.resolve() for p in paths}):
         navigation.run([str(folder)])
     return 0
