@@ -25,6 +25,7 @@ LAYERS = {
     "studies": 4, "bench": 4,
     "viz": 5,
     "widgets": 6, "teach": 6,
+    "classroom": 6,  # the class tournament: arena, agents, player; viz for its heatmap
     "cli": 7, "__main__": 8, "__init__": 8,
 }
 

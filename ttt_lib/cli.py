@@ -21,6 +21,16 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+# the class tournament's options (tournament --agents-from): option, metavar, type, help
+CLASS_OPTIONS = [
+    ("--csv", "FILE", str, "with --agents-from: write the leaderboard as CSV"),
+    ("--plot", "FILE.png", str, "with --agents-from: draw the pairwise table as a heatmap"),
+    ("--workers", "N", int, "processes of the process pool or local Dask cluster (default 2)"),
+    ("--scheduler", "ADDRESS", str, "a Dask scheduler to play on (with --executor dask)"),
+    ("--move-time", "SECONDS", float, "a student agent's time per move (default 1)"),
+    ("--memory", "MB", int, "a student agent's memory limit (default 512)")]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m ttt_lib",
                      description="Tic-tac-toe game-tree search from the command line.")
@@ -49,10 +59,17 @@ def build_parser() -> argparse.ArgumentParser:
     nodes.add_argument("--opener", default="X", choices=["X", "O"], help="who opens")
 
     tour = commands.add_parser("tournament", help="a seeded round-robin of agents")
-    tour.add_argument("--agents", required=True, help="comma-separated agent names")
+    tour.add_argument("--agents", help="comma-separated agent names")
     tour.add_argument("--games", type=int, default=100, help="games per ordered pair")
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--json", action="store_true", help="one JSON object")
+    tour.add_argument("--agents-from", metavar="FOLDER",
+                      help="a class tournament: the agents of FOLDER's .py files and "
+                           "notebooks (cells tagged 'agent'), each in a sandbox, and --agents")
+    for option, meta, kind, text in CLASS_OPTIONS:
+        tour.add_argument(option, metavar=meta, type=kind, help=text)
+    tour.add_argument("--executor", choices=["serial", "processes", "dask"],
+                      help="with --agents-from: where the games run (default serial)")
 
     train = commands.add_parser("train", help="train a learning agent and judge every move")
     train.add_argument("kind", choices=["qtable", "td", "qnet", "zero"])
@@ -72,6 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="performance figures against plain baselines")
     bench.add_argument("--json", action="store_true", help="one JSON object")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+
+    grade = commands.add_parser("grade", help="run a class's notebooks, one CSV row each")
+    grade.add_argument("folder", help="the folder of notebooks (subfolders too)")
+    grade.add_argument("--csv", metavar="FILE", help="write the table here (default: stdout)")
+    grade.add_argument("--timeout", default="300", metavar="SECONDS",
+                       help="time limit for each notebook (default 300)")
     return parser
 
 
@@ -206,7 +229,16 @@ def cmd_nodes(args, out) -> None:
         print("\n" + "\n".join(format_minimal_proof(report["minimal_proof"])), file=out)
 
 
-def cmd_tournament(args, out) -> None:
+def cmd_tournament(args, out) -> int | None:
+    if args.agents_from is not None:
+        from .classroom.command import class_command
+        return class_command(args, out)
+    given = [option for option, *_ in CLASS_OPTIONS + [("--executor",)]
+             if getattr(args, option[2:].replace("-", "_")) is not None]
+    if given:
+        raise UsageError(f"{given[0]} needs --agents-from FOLDER")
+    if args.agents is None:
+        raise UsageError("tournament needs --agents or --agents-from")
     names = [name.strip() for name in args.agents.split(",") if name.strip()]
     if not names:
         raise UsageError("--agents needs at least one agent name")
@@ -247,6 +279,26 @@ def cmd_chance(args, out) -> None:
     print(f"positions searched: {solution.nodes:,} (symmetric ones once)", file=out)
 
 
+def cmd_grade(args, out) -> int:
+    from pathlib import Path
+
+    from .teach import grade
+    try:
+        timeout = float(args.timeout)
+    except ValueError:
+        timeout = 0.0
+    if not 0 < timeout < float("inf"):  # refuses nan too
+        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout}")
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        raise UsageError(f"{args.folder} is not a folder")
+    if not grade.notebooks_in(folder):
+        raise UsageError(f"{args.folder} holds no notebooks (.ipynb)")
+    if args.csv and not Path(args.csv).resolve().parent.is_dir():
+        raise UsageError(f"cannot write {args.csv}: its folder does not exist")
+    return grade.main(args.folder, args.csv, timeout, out)
+
+
 def cmd_train(args, out) -> int:
     from .learn.train import train_command
     return train_command(args.kind, args.seed, args.games, args.policy, args.save, out,
@@ -255,7 +307,7 @@ def cmd_train(args, out) -> int:
 
 COMMANDS = {"selfplay": cmd_selfplay, "count": cmd_count, "solve": cmd_solve,
             "nodes": cmd_nodes, "tournament": cmd_tournament, "bench": cmd_bench,
-            "chance": cmd_chance, "train": cmd_train}
+            "chance": cmd_chance, "train": cmd_train, "grade": cmd_grade}
 
 
 def main(argv: list[str] | None = None, out=None) -> int:

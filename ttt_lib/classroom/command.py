@@ -1,0 +1,116 @@
+"""``python -m ttt_lib tournament --agents-from FOLDER ...``: the class tournament from the
+command line. Bad arguments raise ``ClassroomError`` (a ValueError: exit status 2, one line);
+progress goes to stderr; Ctrl-C stops the games and the sandboxes, exit status 130."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from ..agents import AGENTS
+from ..arena import MAX_GAMES
+from .loading import ClassroomError, load_folder
+from .runner import MAX_WORKERS, class_tournament, open_executor
+from .worker import Limits
+
+MOVE_TIME = (0.01, 60.0)  # seconds per move: the bounds of --move-time
+MEMORY_MB = (32, 65536)  # the bounds of --memory
+WORKERS = 2  # the default size of a process pool or local Dask cluster
+
+
+class Progress:
+    """'games 120/400' on one line of ``stream``, from ``after`` seconds on, at most twice a
+    second; ``close()`` ends the line."""
+
+    def __init__(self, stream, after: float = 2.0) -> None:
+        self.stream, self.start, self.next, self.shown = stream, time.monotonic(), after, False
+        self.done = self.total = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        seconds = time.monotonic() - self.start
+        if seconds >= self.next or (self.shown and done == total):
+            self.next = seconds + 0.5
+            self.stream.write(f"\rgames {done:,}/{total:,}, {seconds:.0f} s")
+            self.stream.flush()
+            self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.shown = False
+
+
+def check_arguments(args) -> tuple[list[str], Limits]:
+    """The built-in names and the limits, or a ``ClassroomError`` naming the bad argument."""
+    if not Path(args.agents_from).is_dir():
+        raise ClassroomError(f"--agents-from: no folder {args.agents_from!r}")
+    names = [n.strip() for n in (args.agents or "").split(",") if n.strip()]
+    unknown = [n for n in names if n not in AGENTS]
+    if unknown:
+        raise ClassroomError(f"--agents: unknown agent {unknown[0]!r}; choose from "
+                             f"{', '.join(sorted(AGENTS))}")
+    _bounded("--games", args.games, 1, MAX_GAMES)
+    _bounded("--workers", _given(args.workers, WORKERS), 1, MAX_WORKERS)
+    _bounded("--move-time", _given(args.move_time, Limits().move_time), *MOVE_TIME)
+    _bounded("--memory", _given(args.memory, Limits().memory_mb), *MEMORY_MB)
+    if args.scheduler is not None and args.executor != "dask":
+        raise ClassroomError("--scheduler needs --executor dask")
+    if args.workers is not None and args.executor not in ("processes", "dask"):
+        raise ClassroomError("--workers needs --executor processes or dask")
+    if args.scheduler is not None and args.workers is not None:
+        raise ClassroomError("--workers sizes a local Dask cluster; with --scheduler the "
+                             "cluster has its own workers")
+    if args.plot is not None and Path(args.plot).suffix.lower() not in (".png", ".svg"):
+        raise ClassroomError(f"--plot writes a .png or .svg file, not {args.plot!r}")
+    return names, Limits(_given(args.move_time, Limits().move_time),
+                         _given(args.memory, Limits().memory_mb))
+
+
+def _given(value, default):
+    return default if value is None else value
+
+
+def _bounded(option: str, value, least, most) -> None:
+    if not least <= value <= most:
+        raise ClassroomError(f"{option} must be between {least:g} and {most:,g}, not {value:g}")
+
+
+def class_command(args, out) -> int:
+    """Load the folder, play, print the leaderboard (or JSON), write the CSV and plot."""
+    names, limits = check_arguments(args)
+    progress = Progress(sys.stderr)
+    try:
+        roster = load_folder(args.agents_from, limits)
+        with open_executor(args.executor or "serial", _given(args.workers, WORKERS),
+                           args.scheduler) as executor:
+            result = class_tournament(names, roster, args.games, args.seed, limits, executor,
+                                      progress)
+    except KeyboardInterrupt:
+        progress.close()
+        done = (f"after {progress.done:,} of {progress.total:,} games" if progress.total
+                else "before the games began")
+        print(f"stopped (Ctrl-C) {done}: no table", file=sys.stderr)
+        return 130
+    progress.close()
+    print(json.dumps(result.as_dict()) if args.json else result.format(), file=out)
+    if args.csv:
+        _write(args.csv, result.leaderboard().csv(), out)
+    if args.plot:
+        from ..viz import tournament_heatmap
+        picture = tournament_heatmap(result, title=f"{args.games} games per ordered pair, "
+                                                   f"seed {args.seed}")
+        _write(args.plot, picture, out)
+    return 0
+
+
+def _write(path: str, content, out) -> None:
+    try:
+        if isinstance(content, str):
+            Path(path).write_text(content)
+        else:
+            content.save(path)
+    except OSError as error:
+        raise ClassroomError(f"cannot write {path}: {error.strerror}") from None
+    print(f"wrote {path}", file=sys.stderr)  # stderr: --json output stays one object
