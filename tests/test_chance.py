@@ -144,20 +144,3 @@ def test_judge_reports_the_first_failure_and_right(capsys):
     judge(lambda s: 0, cases, oracle=lambda s: 0, hint=lambda *a: "", right="fine.")
     assert capsys.readouterr().out == "Right: fine.\n"
 
-
-def test_check_09_expectiminimax_hints(capsys):
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).parent / "teach_cases" / "nb09.py"
-    spec = importlib.util.spec_from_file_location("teach_cases_nb09", path)
-    cases = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cases)
-    from ttt_lib.teach import check_09_expectiminimax
-    for right in cases.RIGHTS:
-        check_09_expectiminimax(right)
-        assert capsys.readouterr().out.startswith("Right: ")
-    for wrong, hint in cases.HINTS.items():
-        check_09_expectiminimax(wrong)
-        line = capsys.readouterr().out
-        assert line.startswith("Not yet: ") and hint in line, (wrong.__name__, line)
-        assert line.count("\n") == 1

@@ -4,16 +4,20 @@
 
 Uses nbconvert's TagRemovePreprocessor; the kept cells keep their stored outputs (the
 removed cells take theirs with them), so a handout opens looking like the course, minus the
-worked answers. Bad arguments exit with status 2 and one line.
+worked answers. An exercise checked only inside solution cells (``check_NN_...`` with no
+student cell left) is named on stderr: its handout would not ask it. Bad arguments exit with
+status 2 and one line.
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 from course import UsageError, course_notebooks, main, parser, read
 
 SOLUTION_TAG = "solution"
+CHECK_CALL = re.compile(r"(?<!def )(?<!\w)(check_\d\d_\w+)\s*\(")  # as ttt_lib.teach.grade
 
 
 def handout(nb):
@@ -24,6 +28,13 @@ def handout(nb):
     remover = TagRemovePreprocessor(remove_cell_tags={SOLUTION_TAG}, enabled=True)
     student, _ = remover.preprocess(copy.deepcopy(nb), {})
     return student
+
+
+def checked(nb) -> set[str]:
+    """The checkers the code cells of ``nb`` call (commented-out lines left out)."""
+    return {name for cell in nb.cells if cell.cell_type == "code"
+            for line in cell.source.splitlines() if not line.lstrip().startswith("#")
+            for name in CHECK_CALL.findall(line)}
 
 
 def sources(source: Path) -> list[Path]:
@@ -65,6 +76,8 @@ def run(argv: list[str]) -> int:
                                      encoding="utf-8")
         removed = len(nb.cells) - len(student.cells)
         print(f"{out / path.name}: {removed} solution cell{'s' * (removed != 1)} removed")
+        for name in sorted(checked(nb) - checked(student)):
+            print(f"{path.name}: {name} is checked only in solution cells", file=sys.stderr)
     return 0
 
 

@@ -9,14 +9,16 @@ away. ``answer = None`` (the student cell as handed out) gets the first hint, so
 runs from top to bottom before anyone has solved anything.
 
 To add a notebook's exercises, write ``nbNN.py`` with an ``__all__`` (see ``nb06.py``) and its
-right and wrong answers in ``tests/teach_cases/nbNN.py``.
+right and wrong answers in ``tests/teach_cases/nbNN.py``. Each checker is exported through
+``core.lenient``: numbers are judged by value (``8.0`` as ``8``), text without its surrounding
+spaces. A write-it checker (its answer is the student's function) is marked ``@write_it``.
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
 
-from .core import show_source, source_text
+from .core import lenient, show_source, source_text
 
 __all__ = ["show_source", "source_text"]
 
@@ -26,7 +28,8 @@ def _gather_notebook_modules() -> None:
         if info.name.startswith("nb"):
             module = importlib.import_module(f"{__name__}.{info.name}")
             for name in module.__all__:
-                globals()[name] = getattr(module, name)
+                value = getattr(module, name)
+                globals()[name] = lenient(value) if name.startswith("check_") else value
                 __all__.append(name)
 
 

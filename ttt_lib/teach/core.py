@@ -4,15 +4,26 @@
 notebook never carries a second copy that could drift from the package. Checkers report through
 ``verdict`` and ``unanswered``; IPython is imported inside ``show_source`` and only when a
 notebook kernel is running.
+
+Answers are judged leniently: numbers by value (``8.0`` counts as ``8``, but ``True`` and
+``"8"`` are no numbers) and words without regard to case or surrounding spaces. ``plain``
+normalizes an answer that way, and ``ttt_lib.teach`` applies it to every checker it exports
+(``lenient``); ``same_words`` and ``word_in`` compare words. A checker whose answer is a
+function the student writes is marked ``@write_it``.
 """
 from __future__ import annotations
 
+import functools
 import inspect
+import math
+import numbers
 import sys
 import textwrap
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-__all__ = ["show_source", "source_text", "verdict", "unanswered", "is_int", "as_cells"]
+__all__ = ["show_source", "source_text", "verdict", "unanswered", "is_int", "as_cells",
+           "plain", "lenient", "same_words", "word_in", "write_it"]
 
 
 # ------------------------------------------------------------------------- showing the code
@@ -77,7 +88,19 @@ def unanswered(answer, hint: str) -> bool:
 
 
 def is_int(value) -> bool:
+    """Whether ``value`` is an int (not a bool). Checkers exported by ``ttt_lib.teach`` see
+    answers through ``plain``, so a student's ``8.0`` arrives here as ``8``."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(value) -> int | None:
+    """``value`` as an int when it is a whole number by value (numpy's too), else None."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    number = float(value)
+    return int(number) if math.isfinite(number) and number.is_integer() else None
 
 
 def as_cells(answer):
@@ -85,3 +108,48 @@ def as_cells(answer):
     if isinstance(answer, (list, tuple, set, frozenset, range)) and all(map(is_int, answer)):
         return list(answer)
     return None
+
+
+# ----------------------------------------------------------------- lenient answers, write-its
+
+def plain(answer):
+    """``answer`` with its numbers by value: a whole float (``8.0``, numpy's ``int64(8)``)
+    becomes the int ``8``, inside lists, tuples and sets too; text loses surrounding spaces.
+    Anything else (bools, other floats, functions) comes back as it was."""
+    whole = _whole(answer)
+    if whole is not None and not isinstance(answer, int):
+        return whole
+    if isinstance(answer, str):
+        return answer.strip()
+    if type(answer) in (list, tuple, set, frozenset):
+        return type(answer)(plain(item) for item in answer)
+    return answer
+
+
+def lenient(checker: Callable) -> Callable:
+    """``checker`` judging ``plain(answer)``: ``check(8.0)`` is judged as ``check(8)``."""
+    @functools.wraps(checker)
+    def judged_plainly(answer) -> None:
+        return checker(plain(answer))
+    return judged_plainly
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def same_words(answer, expected: str) -> bool:
+    """Whether ``answer`` is the text ``expected``, ignoring case and extra spaces."""
+    return isinstance(answer, str) and _words(answer) == _words(expected)
+
+
+def word_in(answer, choices: Iterable[str]) -> str | None:
+    """The choice ``answer`` names (ignoring case and extra spaces), or None."""
+    return next((choice for choice in choices if same_words(answer, choice)), None)
+
+
+def write_it(checker: Callable) -> Callable:
+    """Mark ``checker`` as judging a function the student writes (a write-it exercise):
+    ``tests/test_teach.py`` then requires its ``WRITE_IT`` catalogue entry."""
+    checker.write_it = True
+    return checker

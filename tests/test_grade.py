@@ -1,0 +1,167 @@
+"""`python -m ttt_lib grade FOLDER`: every notebook run in a fresh kernel, one CSV row each,
+whatever the notebook does (right, wrong, raising, hanging, not a notebook at all)."""
+import csv
+import subprocess
+import sys
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+from ttt_lib.teach import grade
+
+IMPORTS = "from ttt_lib.teach import ALPHA_10, check_10_o_value, check_10_q_update"
+# The answer of exercise 1, computed the way a student would (QTable's own update).
+O_VALUE = ("from ttt_lib.learn.qtable import QTable\n"
+           "o_row, x_row = [0.0] * 9, [0.0] * 9\n"
+           "QTable().update([(o_row, 0), (x_row, 4)], 1.0, ALPHA_10)\n"
+           "check_10_o_value(o_row[0])")
+STUB = ("def my_update(q, reward, next_best, alpha, gamma):\n"
+        "    raise NotImplementedError  # your code here\n\n"
+        "check_10_q_update(my_update)")
+RIGHT = ("def my_update(q, reward, next_best, alpha, gamma):\n"
+         "    target = reward if next_best is None else -gamma * next_best\n"
+         "    return q + alpha * (target - q)\n\n"
+         "check_10_q_update(my_update)")
+WRONG = ("def my_update(q, reward, next_best, alpha, gamma):\n"
+         "    return q\n\n"
+         "check_10_q_update(my_update)")
+TIMEOUT = 6  # seconds per notebook: the hanging one uses it all
+
+
+def notebook(path, *sources, stored=None):
+    """A notebook of code cells after a title; ``stored`` fakes the output left in the last
+    cell by the student's own run."""
+    cells = [new_markdown_cell("# A student's copy")] + [new_code_cell(s) for s in sources]
+    if stored:
+        cells[-1].outputs = [new_output("stream", name="stdout", text=stored)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(new_notebook(cells=cells), str(path))
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "ttt_lib", "grade", *map(str, args)],
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """The class folder, graded once through the command line: (rows by file, stdout)."""
+    folder = tmp_path_factory.mktemp("class")
+    notebook(folder / "right.ipynb", IMPORTS, O_VALUE, STUB, RIGHT,
+             "# check_10_o_value(0)  <- an old attempt, commented out")
+    notebook(folder / "wrong.ipynb", IMPORTS, "check_10_o_value(-0.5)", WRONG)
+    notebook(folder / "broken.ipynb", IMPORTS, O_VALUE, "1 / 0", RIGHT,
+             stored="Right: (stored by the student's run, never executed here)\n")
+    notebook(folder / "hangs.ipynb", IMPORTS, O_VALUE, "while True:\n    pass", RIGHT)
+    notebook(folder / "alice" / "untouched.ipynb", IMPORTS, "check_10_o_value(None)", STUB)
+    notebook(folder / "alice" / ".ipynb_checkpoints" / "untouched.ipynb", "1 / 0")
+    (folder / "not_json.ipynb").write_text("{this is not a notebook", encoding="utf-8")
+    (folder / "notes.txt").write_text("not a notebook, not graded", encoding="utf-8")
+    table = folder / "grades.csv"
+    result = cli(folder, "--csv", table, "--timeout", TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    with open(table, newline="", encoding="utf-8") as stream:
+        rows = list(csv.reader(stream))
+    return rows, result
+
+
+@pytest.mark.slow
+def test_one_row_per_notebook_and_a_column_per_exercise(graded):
+    rows, _ = graded
+    assert rows[0] == ["file", "check_10_o_value", "check_10_q_update", "right", "problem"]
+    assert [row[0] for row in rows[1:]] == ["alice/untouched.ipynb", "broken.ipynb",
+                                            "hangs.ipynb", "not_json.ipynb", "right.ipynb",
+                                            "wrong.ipynb"]
+
+
+def by_file(rows) -> dict:
+    return {row[0]: row[1:] for row in rows[1:]}
+
+
+@pytest.mark.slow
+def test_right_and_wrong_work_and_the_last_call_wins(graded):
+    rows = by_file(graded[0])
+    assert rows["right.ipynb"] == ["Right", "Right", "2", ""]
+    assert rows["wrong.ipynb"] == ["Not yet", "Not yet", "0", ""]
+    assert rows["alice/untouched.ipynb"] == ["Not yet", "Not yet", "0", ""]
+
+
+@pytest.mark.slow
+def test_a_raising_cell_keeps_the_verdicts_before_it(graded):
+    o_value, q_update, right, problem = by_file(graded[0])["broken.ipynb"]
+    assert (o_value, q_update, right) == ("Right", "missing", "1")  # stored output ignored
+    assert problem.startswith("cell 4 raised ZeroDivisionError")
+
+
+@pytest.mark.slow
+def test_a_hanging_notebook_is_stopped(graded):
+    o_value, q_update, right, problem = by_file(graded[0])["hangs.ipynb"]
+    assert (o_value, q_update, right) == ("Right", "missing", "1")
+    assert problem == f"stopped after the time limit ({TIMEOUT} s)"
+
+
+@pytest.mark.slow
+def test_a_file_that_is_not_a_notebook_gets_its_row(graded):
+    assert by_file(graded[0])["not_json.ipynb"] == ["missing", "missing", "0",
+                                                     "not a notebook: NotJSONError"]
+
+
+@pytest.mark.slow
+def test_summary_and_progress(graded):
+    rows, result = graded
+    statuses = [status for row in rows[1:] for status in row[1:3]]
+    assert result.stdout.startswith(
+        f"graded 6 notebooks: 3 ran to the end, 3 stopped early; "
+        f"{statuses.count('Right')} Right, {statuses.count('Not yet')} Not yet, "
+        f"{statuses.count('missing')} missing; the table is in ")
+    assert result.stderr.count("grading ") == 6
+
+
+@pytest.mark.slow
+def test_without_csv_the_table_goes_to_stdout(tmp_path):
+    notebook(tmp_path / "one.ipynb", IMPORTS, RIGHT)
+    result = cli(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "file,check_10_q_update,right,problem\none.ipynb,Right,1,\n"
+    assert "graded 1 notebook: 1 ran to the end" in result.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["/no/such/folder"], ["EMPTY"], ["EMPTY/../README"], ["CLASS", "--timeout", "0"],
+    ["CLASS", "--timeout", "-1"], ["CLASS", "--timeout", "soon"], ["CLASS", "--timeout", "nan"],
+    ["CLASS", "--csv", "/no/such/folder/grades.csv"], [], ["CLASS", "--no-such-flag"]])
+def test_bad_arguments_exit_2_with_one_line(tmp_path, args):
+    (tmp_path / "EMPTY").mkdir()
+    (tmp_path / "README").write_text("a file, not a folder", encoding="utf-8")
+    notebook(tmp_path / "CLASS" / "one.ipynb", "1 / 0")
+    args = [str(tmp_path / a) if a.isupper() or a.startswith("EMPTY") else a for a in args]
+    result = cli(*args)
+    assert result.returncode == 2
+    assert result.stdout == "" and result.stderr.count("\n") == 1, result.stderr
+
+
+# --------------------------------------------------------------- reading verdicts, unit tests
+
+@pytest.mark.parametrize("source, calls", [
+    ("check_02_value(answer)", ["check_02_value"]),
+    ("teach.check_02_value (answer)\ncheck_03_count(3)", ["check_02_value", "check_03_count"]),
+    ("# check_02_value(answer)\nx = 1", []),
+    ("def check_02_value(answer):\n    print('Right: fooled you')", []),
+    ("mycheck_02_value(1); check_2_value(1); check_02_value", [])])
+def test_exercise_calls(source, calls):
+    assert grade.exercise_calls(source) == calls
+
+
+def test_cell_verdicts_pair_calls_with_verdict_lines_in_order():
+    cell = new_code_cell("check_02_a(f)\ncheck_02_b(g)")
+    cell.outputs = [new_output("stream", name="stdout",
+                               text="debugging 1 2 3\nRight: a\nNot yet: b\n"),
+                    new_output("stream", name="stderr", text="Right: not from a checker\n")]
+    assert grade.cell_verdicts(cell) == {"check_02_a": "Right: a", "check_02_b": "Not yet: b"}
+
+
+def test_status_of_a_graded_notebook():
+    one = grade.Graded("x.ipynb", {"check_01_a": "Right: yes", "check_01_b": "Not yet: no"})
+    assert [one.status(e) for e in ("check_01_a", "check_01_b", "check_01_c")] == \
+        ["Right", "Not yet", "missing"]
