@@ -10,8 +10,17 @@ export CHROMIUM
 # pyproject.toml) loads: tests/test_pyodide.py runs the core on this same release under node.
 PYODIDE_VERSION := 314.0.6
 PYODIDE_STAMP := build/node/.pyodide-$(PYODIDE_VERSION)
+# What `make slides` writes into every deck (tools/slides.py names the same versions): the
+# reveal.js release nbconvert's reveal template is written for, and MathJax 3 for the decks with math.
+REVEAL_VERSION := 4.0.2
+MATHJAX_VERSION := 3.2.2
+SLIDE_ASSETS_STAMP := build/reveal/.reveal-$(REVEAL_VERSION)-mathjax-$(MATHJAX_VERSION)
+# make present NB=03: the first notebook whose name starts with NB
+PRESENT := $(firstword $(wildcard notebooks/$(NB)*.ipynb))
+# JupyterLab refuses to start as root unless told to (the course machines run as root)
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help setup play test lab bench handout slides lite node pyodide chromium clean
+.PHONY: help setup play test lab present bench handout slides slide-assets lite node pyodide chromium clean
 
 help:
 	@echo "make play     set up, then the computer plays itself"
@@ -19,8 +28,10 @@ help:
 	@echo "make lab      open the course in JupyterLab"
 	@echo "make bench    the performance figures"
 	@echo "make handout  student copies of the notebooks, without solutions"
-	@echo "make slides   the notebooks as reveal.js slides"
+	@echo "make slides   the notebooks as offline reveal.js decks and PDFs, in build/slides"
+	@echo "make present NB=03  notebook 03 in JupyterLab, to present live (run all, then Alt+R)"
 	@echo "make lite     the course as a JupyterLite site in build/lite (runs in a browser)"
+	@echo "$(BIN)/python -m ttt_lib grade FOLDER [--csv FILE]  a class's notebooks, one row each"
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,15 +63,33 @@ $(PYODIDE_STAMP): | node
 	@test -f build/node/node_modules/pyodide/pyodide.mjs || { echo "npm did not install pyodide"; exit 1; }
 	touch $@
 
+# reveal.js and MathJax from npm into build/reveal; from npm's cache, offline, after the first time
+slide-assets: $(SLIDE_ASSETS_STAMP)
+
+$(SLIDE_ASSETS_STAMP): | node
+	mkdir -p build/reveal
+	npm install --silent --prefer-offline --no-audit --no-fund --no-save --prefix build/reveal \
+	  reveal.js@$(REVEAL_VERSION) mathjax@$(MATHJAX_VERSION)
+	@test -f build/reveal/node_modules/reveal.js/dist/reveal.js && \
+	  test -f build/reveal/node_modules/mathjax/es5/tex-svg-full.js || \
+	  { echo "npm did not install reveal.js and mathjax"; exit 1; }
+	touch $@
+
 play: $(STAMP)
 	$(BIN)/python -m ttt_lib selfplay
 
-test: $(STAMP) chromium pyodide lite
+test: $(STAMP) chromium pyodide lite slide-assets
 	$(BIN)/python -m pytest
 
-# JupyterLab refuses to start as root unless told to (the course machines run as root)
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_index.ipynb
+	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_index.ipynb
+
+# Live slides: the notebook opens in JupyterLab; RISE's "Render as Reveal Slideshow" (Alt+R, or
+# its toolbar button) presents it with a running kernel and working widgets.
+present: $(STAMP)
+	@test -n "$(NB)" -a -n "$(PRESENT)" || { echo "which notebook? e.g. make present NB=03"; exit 2; }
+	@echo "presenting $(PRESENT): run all cells, then Alt+R (Render as Reveal Slideshow)"
+	$(BIN)/jupyter lab $(ALLOW_ROOT) $(PRESENT)
 
 bench: $(STAMP)
 	$(BIN)/python -m ttt_lib bench
@@ -68,8 +97,8 @@ bench: $(STAMP)
 handout: $(STAMP)
 	$(BIN)/python tools/handout.py notebooks build/handout
 
-slides: $(STAMP)
-	$(BIN)/python tools/slides.py notebooks build/slides
+slides: $(STAMP) slide-assets chromium
+	$(BIN)/python tools/slides.py notebooks build/slides --pdf
 
 # every notebook, the ttt_lib wheel and the widget wheels; the build itself works offline
 lite: $(STAMP)
