@@ -224,6 +224,53 @@ def test_slides_build_reveal_html(notebook, slides):
     assert "reveal" in html.lower() and "<section" in html
     title = nb.cells[0].source.splitlines()[0].lstrip("# ").split(" · ")[-1]
     assert title.replace("&", "&amp;") in html
+    # offline: reveal.js is in the file, nothing is loaded from elsewhere
+    assert "Reveal.initialize" in html and "RevealNotes" in html
+    assert not re.search(r"""(src=|<link[^>]*href=)["']?(https?:)?//""", html)
+
+
+def test_the_makefile_fetches_the_versions_the_decks_use():
+    import slides
+    makefile = (ROOT / "Makefile").read_text()
+    assert f"REVEAL_VERSION := {slides.REVEAL_VERSION}\n" in makefile
+    assert f"MATHJAX_VERSION := {slides.MATHJAX_VERSION}\n" in makefile
+
+
+def fitting(kinds, heights, sources=None):
+    """A notebook of markdown cells with these slide types, fitted to a 100-pixel budget;
+    its slide types afterwards."""
+    import fit_slides
+    sources = sources or ["text"] * len(kinds)
+    nb = nbformat.v4.new_notebook(cells=[
+        (nbformat.v4.new_code_cell if src.startswith("code") else nbformat.v4.new_markdown_cell)(
+            src, metadata={"slideshow": {"slide_type": kind}})
+        for kind, src in zip(kinds, sources)])
+    visible = [h for kind, h in zip(kinds, heights) if kind not in ("skip", "notes")]
+    fit_slides.fit(nb, visible, budget=100)
+    return [c.metadata["slideshow"]["slide_type"] for c in nb.cells]
+
+
+def test_fit_starts_a_subslide_where_a_slide_would_overflow():
+    assert fitting(["slide", "-", "-", "-", "slide", "-"], [40, 40, 40, 40, 50, 50]) == [
+        "slide", "-", "subslide", "-", "slide", "-"]
+    # prose stays with the code cell it introduces
+    assert fitting(["slide", "-", "-", "-"], [40, 20, 20, 50],
+                   ["# T", "text", "text", "code()"]) == ["slide", "-", "subslide", "-"]
+
+
+def test_fit_hides_tall_side_material_but_never_an_exercise():
+    kinds = fitting(["slide", "-", "-", "subslide", "-", "-"], [30, 150, 30, 150, 150, 20],
+                    ["# T", "long prose", "code()", "code()", "**Exercise 1.** ...",
+                     "check_01_x(None)"])
+    assert kinds == ["slide", "notes", "-", "skip", "subslide", "subslide"]
+
+
+def test_fit_is_idempotent():
+    kinds = ["slide", "-", "-", "fragment", "-", "slide", "-", "-"]
+    heights = [30, 60, 200, 30, 45, 20, 90, 10]
+    first = fitting(kinds, heights)
+    assert first == ["slide", "-", "notes", "subslide", "-", "slide", "subslide", "-"]
+    assert fitting(first, heights) == first
 
 
 @pytest.mark.parametrize("args", [
@@ -235,6 +282,8 @@ def test_slides_build_reveal_html(notebook, slides):
     ["handout.py", FOLDER, ROOT / "README.md"],
     ["slides.py", FOLDER],
     ["slides.py", FOLDER, ROOT / "build" / "never", "extra"],
+    ["fit_slides.py"],
+    ["fit_slides.py", "/no/such/folder"],
     ["execute.py", ROOT / "README.md"],
 ])
 def test_bad_arguments_exit_2_with_one_line(args):
@@ -283,3 +332,14 @@ def test_notebooks_are_saved_as_jupyterlab_saves_them():
         nb = nbformat.read(str(path), as_version=4)
         assert path.read_text(encoding="utf-8") == nbformat.writes(nb) + "\n", path.name
         assert json.loads(path.read_text())["metadata"]["kernelspec"]["name"] == "python3"
+
+
+def test_the_course_map_of_notebook_00_follows_the_plan():
+    """The map ttt_lib.teach draws (the package cannot import tools/) names the plan's notebooks
+    with the plan's titles, and every arrow points from a lower number to a higher one."""
+    from ttt_lib.teach.nb00 import COURSE_00_MAP
+    from course import PLAN
+    planned = {title.split(" · ")[0]: title.split(" · ", 1)[1] for _, title, _ in PLAN[1:]}
+    assert {number: title for number, title, _ in COURSE_00_MAP} == planned
+    for number, _, needs in COURSE_00_MAP:
+        assert all(need < number for need in needs), number

@@ -175,6 +175,7 @@ def test_trace_stepper_on_a_position():
     position = BitBoard.from_text("XO./.X./O..")
     stepper = TraceStepper(position, depth=1, form="negamax")
     assert stepper.value == solve(position) == 1
+    assert "negamax form: values for the player to move" in repr(stepper)
     stepper.go(len(stepper.lines) - 1)
     assert stepper.picture.value
     with pytest.raises(ValueError, match="pass a smaller depth"):
@@ -235,7 +236,7 @@ def test_saved_notebooks_show_a_short_stable_text_for_each_widget():
         "<PlayWidget: you play O against random; run the notebook to play>")
     stepper = TraceStepper(TreeNode([[7, 5], [3, 1, 9]], labels=True))
     assert repr(stepper) == (
-        f"<TraceStepper: {len(stepper.lines)} steps of alpha-beta from A; "
-        "run the notebook to step through>")
+        f"<TraceStepper: {len(stepper.lines)} steps of alpha-beta from A, max/min form: "
+        "values for X (MAX); run the notebook to step through>")
     assert repr(MCTSGrower("X../.O./..X", seed=3)) == (
         "<MCTSGrower: UCT from X../.O./..X, seed 3; run the notebook to grow the tree>")

@@ -123,7 +123,8 @@ class AlphaBetaAgent(SearchAgent):
 
 
 class HeuristicAgent(SearchAgent):
-    """Looks ``depth`` moves ahead (its own included), then scores positions by open lines."""
+    """Looks ``depth`` moves ahead (its own included), then scores positions by their line score
+    (``search.line_score``)."""
 
     name = "heuristic"
 

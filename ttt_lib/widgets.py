@@ -27,6 +27,8 @@ from .viz import as_state, draw_mcts, draw_tree, game_tree
 from .viz.style import HIGHLIGHT_COLOUR, O_COLOUR, X_COLOUR
 
 LAST_MOVE = HIGHLIGHT_COLOUR  # as the SVG boards highlight a cell
+VIEWS = {"maxmin": "max/min form: values for X (MAX)",  # whose view a trace's numbers are
+         "negamax": "negamax form: values for the player to move"}
 WINNING_LINE = "#c8f0d0"
 
 
@@ -211,7 +213,8 @@ class TraceStepper(widgets.VBox):
     found so far, the cut-offs (a bar across each skipped edge) and the current node (ringed
     in green); the trace line of the step is shown above it. ``depth`` limits the drawing
     (the search itself is complete); ``form`` and ``fail`` are passed to ``alphabeta``:
-    the default max/min form gives every number from X's point of view.
+    the default max/min form gives every number from X's point of view, the negamax form
+    from the view of the player to move at each node (the picture's title says which).
     """
 
     def __init__(self, tree_or_position, *, depth: int | None = None, form: str = "maxmin",
@@ -219,7 +222,7 @@ class TraceStepper(widgets.VBox):
         self.root = as_state(tree_or_position)
         self.depth = depth
         self.graph = game_tree(self.root, depth, max_nodes=max_nodes)  # errors early
-        self.trace = Trace()
+        self.trace, self.form = Trace(), form
         self.value = alphabeta(self.root, trace=self.trace, form=form, fail=fail)
         self.lines = self.trace.lines()
         last = len(self.lines) - 1
@@ -274,7 +277,7 @@ class TraceStepper(widgets.VBox):
 
     def _show(self, step: int) -> None:
         picture = draw_tree(self.root, self.depth, trace=self.trace, step=step,
-                            max_nodes=self.graph.number_of_nodes())
+                            max_nodes=self.graph.number_of_nodes(), title=VIEWS[self.form])
         self.picture.value = picture.png()  # drawn first, so the counter changes last
         self.note.value = ""
         event = self.trace.events[step]
@@ -288,7 +291,8 @@ class TraceStepper(widgets.VBox):
 
     def __repr__(self) -> str:  # what a notebook saved without widget state shows instead
         return (f"<TraceStepper: {len(self.lines)} steps of alpha-beta from "
-                f"{node_name(self.root)}; run the notebook to step through>")
+                f"{node_name(self.root)}, {VIEWS[self.form]}; run the notebook to step "
+                f"through>")
 
 
 def explain(event) -> str:

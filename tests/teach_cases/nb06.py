@@ -18,3 +18,63 @@ CASES = [
      len(set(symmetric_forms(BitBoard.from_text(teach.BOARD_06_IMAGES).cells()))),
      [8, 1, 2, 9, 0]),
 ]
+
+
+# ------------------------------------------------- write it: a canonical form (check_06_canonical)
+
+ALL = ["identity", "rotate 90", "rotate 180", "rotate 270",
+       "mirror", "mirror + rotate 90", "mirror + rotate 180", "mirror + rotate 270"]
+
+
+def images(cells, names):
+    from ttt_lib.symmetry import SYMMETRIES
+    return ["".join(cells[j] for j in SYMMETRIES[name]) for name in names]
+
+
+def smallest_image(cells):
+    return min(images(cells, ALL))
+
+
+def largest_code(cells):  # another representative, and not a string: still right
+    return max(int(image.translate(str.maketrans(".XO", "012")), 3)
+               for image in images(cells, ALL))
+
+
+def only_rotations(cells):
+    return min(images(cells, ALL[:4]))
+
+
+def only_mirrors(cells):
+    return min(images(cells, ["identity", "mirror", "mirror + rotate 180", "rotate 180"]))
+
+
+def one_step(cells):  # not idempotent: one quarter turn compared, not all 8 images
+    return min(cells, images(cells, ["rotate 90"])[0])
+
+
+def marks_only(cells):  # merges positions that are not symmetric
+    return "".join(sorted(cells))
+
+
+def as_list(cells):
+    return list(smallest_image(cells))
+
+
+def canonical_stub(cells):
+    raise NotImplementedError
+
+
+def canonical_loops(cells):
+    while True:
+        pass
+
+
+CASES.append((teach.check_06_canonical, smallest_image,
+              [only_rotations, only_mirrors, one_step, marks_only, canonical_stub, 42]))
+
+WRITE_IT = [
+    (teach.check_06_canonical, [smallest_image, largest_code],
+     {only_rotations: "with and without a mirror", only_mirrors: "quarter turn",
+      one_step: "its own answer", marks_only: "not symmetric", as_list: "cannot serve as a key",
+      canonical_stub: "write the function", canonical_loops: "ran for more than"}),
+]

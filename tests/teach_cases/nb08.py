@@ -75,9 +75,48 @@ class Crashes(Agent):
         raise RuntimeError("not written yet")
 
 
+class Loops(Agent):
+    def choose(self, state):
+        while True:
+            pass
+
+
+class Unwritten(Agent):
+    """The handout's student cell, as handed out."""
+
+    def choose(self, state):
+        raise NotImplementedError  # your code here
+
+
 class NeedsArgument(WinThenBlock):
     def __init__(self, depth):
         super().__init__()
+
+
+class RowsOnly(Agent):
+    """Wins and blocks along rows only: columns and diagonals forgotten."""
+
+    def choose(self, state):
+        moves = self.legal_moves(state)
+        rows = [line for line in state.lines() if line[1] - line[0] == 1]
+        for player in (state.to_move, -state.to_move):
+            digit = 1 if player == 1 else 2
+            cells = state.cells()
+            urgent = [m for m in moves for line in rows if m in line
+                      and all(cells[c] == digit for c in line if c != m)]
+            if urgent:
+                return urgent[0]
+        return moves[0]
+
+
+def win_then_block(state):
+    """The same rule as a plain function choose(state)."""
+    moves = state.moves()
+    for player in (state.to_move, -state.to_move):
+        urgent = [m for m in moves if completes(state, m, player)]
+        if urgent:
+            return urgent[0]
+    return moves[-1]
 
 
 def games_needed():
@@ -89,8 +128,17 @@ def games_needed():
 
 CASES = [
     (teach.check_08_win_rate, RATE, WRONG_RATES),
-    (teach.check_08_agent, WinThenBlock,
-     [RandomAgent, WinOnly, BlockFirst, Illegal, Crashes(), NeedsArgument, int, "WinThenBlock"]),
     (teach.check_08_games_needed, games_needed(),
      [300, 301, games_needed() - 1, games_needed() + 1, 1000, 0]),
+]
+
+# The write-it exercise: agents the checker must confirm, and likely mistakes with the words
+# their hints must contain (tests/test_teach.py).
+WRITE_IT = [
+    (teach.check_08_agent, [WinThenBlock, WinThenBlock(seed=3), win_then_block],
+     {RandomAgent: "block", WinOnly: "block", BlockFirst: "look for your own win",
+      RowsOnly: "block", Illegal: "not a legal move",
+      Crashes: "raised RuntimeError", Crashes(): "raised RuntimeError", Loops: "ran for more than",
+      Unwritten: "write the function", NeedsArgument: "give every argument a default",
+      int: "needs a method choose"}),
 ]

@@ -1,4 +1,5 @@
-"""Right and wrong answers for the exercises of notebook 09 (the write-it expectiminimax too)."""
+"""Right and wrong answers for the exercises of notebook 09, and the write-it expectiminimax's
+right and wrong functions."""
 from fractions import Fraction
 
 from ttt_lib import teach
@@ -80,13 +81,14 @@ CASES = [
     (teach.check_09_right_value, right_value(), [Fraction(5, 2), 2.5, 1, 4, "5/2", 0]),
     (teach.check_09_best_aim, best_chance_moves(SlipperyBoard(teach.SLIP_09_BEST)),
      [[4], [0, 2, 6, 8], [1], [1, 3], list(range(9)), "abc"]),
-    (teach.check_09_expectiminimax, right_expectiminimax,
-     [worst_case, plain_mean, max_everywhere, no_chance, endless, loops, stub, 42]),
 ]
 
-# The hint each wrong function must get (tests/test_chance_teach.py).
-HINTS = {worst_case: "not the worst one", plain_mean: "plain mean",
-         max_everywhere: "MIN (to_move == -1)", no_chance: "ChanceNodeError",
-         endless: "recursed without end", loops: "ran for more than",
-         stub: "write the function"}
-RIGHTS = [right_expectiminimax, float_expectiminimax]
+# The write-it exercise: functions the checker must confirm, and likely mistakes with the
+# words their hints must contain (tests/test_teach.py).
+WRITE_IT = [
+    (teach.check_09_expectiminimax, [right_expectiminimax, float_expectiminimax],
+     {worst_case: "not the worst one", plain_mean: "plain mean",
+      max_everywhere: "MIN (to_move == -1)", no_chance: "ChanceNodeError",
+      endless: "recursed without end", loops: "ran for more than",
+      stub: "write the function"}),
+]

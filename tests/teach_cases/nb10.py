@@ -1,4 +1,5 @@
-"""Right and wrong answers for the exercises of notebook 10 (the write-it Q-update too)."""
+"""Right and wrong answers for the exercises of notebook 10, and the write-it Q-update's right
+and wrong functions."""
 from ttt_lib import teach
 from ttt_lib.learn.qtable import QTable
 
@@ -41,8 +42,30 @@ def stub(q, reward, next_best, alpha, gamma):
     raise NotImplementedError
 
 
+def float_rate_update(q, reward, next_best, alpha, gamma):  # the same, written as a blend
+    target = reward if next_best is None else -gamma * next_best
+    return (1 - alpha) * q + alpha * target
+
+
+def alpha_times_target(q, reward, next_best, alpha, gamma):
+    target = reward if next_best is None else -gamma * next_best
+    return q + alpha * target
+
+
+def no_move(q, reward, next_best, alpha, gamma):
+    return q
+
+
 CASES = [
     (teach.check_10_o_value, right_o_value(), [0.25, -0.5, 0.5, -1, 0, "abc"]),
-    (teach.check_10_q_update, right_update,
-     [no_step, wrong_sign, no_gamma, none_as_number, loops, stub, 42]),
+]
+
+# The write-it exercise: functions the checker must confirm, and likely mistakes with the
+# words their hints must contain (tests/test_teach.py).
+WRITE_IT = [
+    (teach.check_10_q_update, [right_update, float_rate_update],
+     {no_step: "is the target itself", wrong_sign: "minus gamma times it",
+      no_gamma: "the next position's value by gamma", none_as_number: "next_best is None",
+      alpha_times_target: "not alpha times the target", no_move: "did not move",
+      loops: "ran for more than", stub: "write the function"}),
 ]

@@ -17,7 +17,7 @@ from .expectiminimax import (best_chance_moves, chance_value, expectiminimax,
 from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout
 from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, solve,
                       solve_all)
-from .ordering import Killers, heuristic_order, line_score, threat_order
+from .ordering import Killers, heuristic_order, line_score, open_lines, threat_order
 from .pvs import pvs, pvs_search
 from .watch import QUIET, Stats, Trace, TraceEvent, Watch, Watchers, node_name, watching
 
@@ -27,6 +27,6 @@ __all__ = [
     "Trace", "TraceEvent", "Watch", "Watchers", "alphabeta", "alphabeta_maxmin", "best_moves",
     "depth_limited", "depth_limited_choice", "epsilon_perfect", "expectimax",
     "flat_monte_carlo", "heuristic_order", "iterative_deepening", "line_score", "mcts",
-    "minimax", "move_values", "negamax", "negamax_memo", "node_name", "pvs", "pvs_search",
+    "minimax", "move_values", "negamax", "negamax_memo", "node_name", "open_lines", "pvs", "pvs_search",
     "random_playout", "solve", "solve_all", "threat_order", "uniform_random", "watching",
 ]

@@ -141,7 +141,8 @@ class Trace(Watch):
     Each line is indented two spaces per depth::
 
         A -999 999 -999                      a node entered: name, alpha, beta, best so far
-          D leaf value 7                     a leaf's value, for the player to move there
+          D leaf value 7                     a leaf's value: X's in max/min form, the
+                                             mover's in negamax form (as every number)
           D now best child of B
           D improved alpha( B ) to -7        the parent's bound moved
           alpha >= beta, prune remaining children of C

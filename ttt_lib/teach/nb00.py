@@ -1,14 +1,20 @@
-"""Exercises of notebook 00: index and how to use the course."""
+"""Notebook 00, the index: its exercises, and the course map (which notebook builds on which)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..boards.bit import BitBoard
 from ..boards.list import ListBoard
 from .core import as_cells, is_int, unanswered, verdict
 
-__all__ = ["BOARD_00_LEGAL_MOVES", "BOARD_00_WINNING_MOVE", "check_00_legal_moves",
-           "check_00_winning_move"]
+if TYPE_CHECKING:  # networkx and matplotlib load only when the map is drawn
+    import networkx
+
+    from ..viz import Picture
+
+__all__ = ["BOARD_00_LEGAL_MOVES", "BOARD_00_WINNING_MOVE", "COURSE_00_MAP",
+           "check_00_legal_moves", "check_00_winning_move", "course_graph", "course_map"]
 
 BOARD_00_LEGAL_MOVES = "X.O/.X./O.."
 BOARD_00_WINNING_MOVE = "X.X/OO./..."
@@ -63,3 +69,94 @@ def check_00_winning_move(answer) -> None:
     verdict(answer in wins, f"cell {answer} completes X's line and wins the game.", hint)
 
 
+
+
+# ------------------------------------------------------------------- the course map (a picture)
+
+# Each notebook after this index: its number, a short title for the map, and the notebooks it
+# builds on. An arrow runs from each prerequisite to the notebook that needs it.
+COURSE_00_MAP = (
+    ("01", "Boards and game trees", ()),
+    ("02", "Minimax and negamax", ("01",)),
+    ("03", "Alpha-beta pruning", ("02",)),
+    ("04", "Transposition tables, symmetry and move ordering", ("03",)),
+    ("05", "Depth limits, heuristics and the horizon", ("03", "04")),
+    ("06", "Counting states and symmetry", ("03",)),
+    ("07", "Monte Carlo and UCT", ("02",)),
+    ("08", "Agents, tournaments and playing the computer", ("04", "07")),
+    ("09", "Chance", ("03",)),
+    ("10", "Learning to play", ("07", "08")),
+    ("11", "Beyond 3x3", ("04", "07", "08")),
+)
+
+
+def course_graph() -> networkx.DiGraph:
+    """The map as a networkx DiGraph: a node per notebook (with its ``title``), an edge from
+    each prerequisite to the notebook that builds on it, and each node's ``column``: the
+    longest chain of prerequisites below it."""
+    import networkx as nx
+    graph = nx.DiGraph()
+    for number, title, needs in COURSE_00_MAP:
+        graph.add_node(number, title=title)
+        graph.add_edges_from((need, number) for need in needs)
+    if not nx.is_directed_acyclic_graph(graph) or len(graph) != len(COURSE_00_MAP):
+        raise ValueError("the course map needs known prerequisites and no circles")
+    for number in nx.topological_sort(graph):
+        graph.nodes[number]["column"] = max(
+            (graph.nodes[need]["column"] + 1 for need in graph.predecessors(number)), default=0)
+    return graph
+
+
+def course_map() -> Picture:
+    """The course map as a picture: notebooks as boxes in columns, arrows from prerequisites
+    (the transitive reduction: an arrow a longer chain implies is not drawn)."""
+    import textwrap
+
+    from matplotlib.figure import Figure
+
+    from ..viz import INK, MIN_FILL, Picture
+    graph = course_graph()
+    where = _map_positions(graph)
+    figure = Figure(figsize=(11, 4.8))
+    ax = figure.add_subplot()
+    boxes = {}
+    for number, (x, y) in sorted(where.items()):
+        label = f"{number}\n" + textwrap.fill(graph.nodes[number]["title"], 16)
+        boxes[number] = ax.text(x, y, label, ha="center", va="center", fontsize=8.5, color=INK,
+                                bbox={"boxstyle": "round,pad=0.4", "facecolor": MIN_FILL,
+                                      "edgecolor": INK})
+    import networkx as nx
+    shortest = nx.transitive_reduction(graph)  # no arrow that a longer path already implies
+    for need, number in sorted(shortest.edges):  # each arrow clipped to the two boxes
+        ax.annotate("", xy=where[number], xytext=where[need],
+                    arrowprops={"arrowstyle": "-|>", "color": "#888888", "linewidth": 1.1,
+                                "shrinkA": 1, "shrinkB": 1,
+                                "patchA": boxes[need].get_bbox_patch(),
+                                "patchB": boxes[number].get_bbox_patch(),
+                                "connectionstyle": "arc3,rad=0.08"})
+    columns = 1 + max(x for x, _ in where.values())
+    ax.set_xlim(-0.6, columns - 0.4)
+    ax.set_ylim(min(y for _, y in where.values()) - 0.7, max(y for _, y in where.values()) + 0.7)
+    ax.set_axis_off()
+    ax.set_title("The course: an arrow runs from a notebook to one that builds on it\n"
+                 "(arrows that a longer path already implies are left out)", fontsize=10)
+    figure.tight_layout()
+    return Picture(figure)
+
+
+def _map_positions(graph) -> dict[str, tuple[float, float]]:
+    """Each notebook's place: its column left to right; within a column, ordered by the mean
+    height of its prerequisites (so arrows cross less), then by number, and centred."""
+    where: dict[str, tuple[float, float]] = {}
+    for column in range(1 + max(graph.nodes[n]["column"] for n in graph)):
+        members = [n for n in graph if graph.nodes[n]["column"] == column]
+        members.sort(key=lambda n: (-_mean(where[need][1] for need in graph.predecessors(n)),
+                                    n))
+        for row, number in enumerate(members):
+            where[number] = (column, (len(members) - 1) / 2 - row)
+    return where
+
+
+def _mean(values) -> float:
+    values = list(values)
+    return sum(values) / len(values) if values else 0.0

@@ -1,19 +1,23 @@
 """Exercises of notebook 01: boards and game trees."""
 from __future__ import annotations
 
-from math import perm
-
 from ..boards.bit import BIT_OF_CELL, BitBoard, LINE_MASKS
-from ..game import count_tree, leaves, reachable
 from ..boards.tictactoe import LINES
-from .core import is_int, unanswered, verdict
+from ..game import MIN, TreeNode, count_tree
+from .core import is_int, unanswered, verdict, write_it
+from .judge import Case, Watched, call_limited, judge, random_trees, same_value, tree_text
 
-__all__ = ["LINE_01_MASK", "CELL_01_BIT", "BOARD_01_NODES", "check_01_line_mask",
-           "check_01_cell_bit", "check_01_tree_nodes"]
+__all__ = ["LINE_01_MASK", "CELL_01_BIT", "BOARDS_01_JUDGED", "check_01_line_mask",
+           "check_01_cell_bit", "check_01_count_tree"]
 
 LINE_01_MASK = (0, 3, 6)      # the left column
 CELL_01_BIT = (2, 0)          # bottom left: the cell X plays in the bit exercise
-BOARD_01_NODES = "XO./.X./..O"
+# The real positions the write-it checkers of notebooks 01 to 03 judge on, after the random
+# trees: small trees, O and X to move, each of the three values for each mover.
+BOARDS_01_JUDGED = ("XXO/..X/.O.", ".../O.X/XXO", "..X/X.O/.XO", "..O/X../.XO",
+                    "..X/.O./XO.", "XO./.X./..O")
+TREES_JUDGED = 60  # random textbook trees per write-it checker, before the boards
+ON_CASES = f"on {TREES_JUDGED} random trees and {len(BOARDS_01_JUDGED)} real positions"
 
 
 def check_01_line_mask(answer) -> None:
@@ -78,34 +82,90 @@ def check_01_cell_bit(answer) -> None:
             hint)
 
 
-def check_01_tree_nodes(answer) -> None:
-    """How many nodes the game tree below ``XO./.X./..O`` has, the position itself included."""
-    board = BitBoard.from_text(BOARD_01_NODES)
-    expected = count_tree(board)
-    empty = board.cells().count(0)
-    no_wins = sum(perm(empty, k) for k in range(empty + 1))
-    first_hint = ("a position's tree is the position itself plus the trees of its children; "
-                  "a terminal position is a tree of one node.")
-    if unanswered(answer, first_hint):
+# ---------------------------------------------------------------- the write-it exercise
+
+def judged_cases(seed: int, count: int = TREES_JUDGED) -> list[Case]:
+    """The cases of a write-it checker: ``count`` seeded random textbook trees, smallest
+    first, every other one with O (MIN) to move at its root, then ``BOARDS_01_JUDGED``."""
+    cases = []
+    for i, tree in enumerate(random_trees(seed, count)):
+        if i % 2:
+            cases.append(Case(TreeNode(tree, to_move=MIN),
+                              f"{tree_text(tree)} (O, MIN, to move at the root)"))
+        else:
+            cases.append(Case.tree(tree))
+    return cases + [Case.board(BitBoard.from_text(text)) for text in BOARDS_01_JUDGED]
+
+
+def likely_mistake(fn, cases: list[Case], variants: list, *, call=None,
+                   same=same_value) -> str | None:
+    """The hint of the first typical mistake that explains ``fn``'s answers on every state of
+    ``cases``, or None. ``variants`` holds ``(wrong_fn, hint)`` pairs, each ``wrong_fn(state)``
+    answering as that mistake would; ``call(fn, state)`` calls the student's function."""
+    call = call or (lambda f, state: f(state))
+    answers = []
+    for case in cases:
+        try:
+            answers.append(call_limited(call, (fn, Watched(case.state))))
+        except Exception:  # a probe it cannot answer: no fingerprint
+            return None
+    for variant, hint in variants:
+        if all(same(variant(case.state), got) for case, got in zip(cases, answers)):
+            return hint
+    return None
+
+
+def probes(cases: list[Case], failing, count: int = 8) -> list[Case]:
+    """The failing state and the ``count`` largest cases: the states a fingerprint is taken
+    on (large trees tell typical mistakes apart that small ones cannot)."""
+    return [Case(failing, "")] + cases[-count:]
+
+
+def _fold(state, leaf: int, inner: int) -> int:
+    """A node count that gives ``leaf`` for a terminal state and ``inner`` for each other."""
+    if state.is_terminal():
+        return leaf
+    return inner + sum(_fold(state.play(move), leaf, inner) for move in state.moves())
+
+
+def _children(state) -> int:
+    return 0 if state.is_terminal() else len(state.moves())
+
+
+COUNT_MISTAKES = [
+    (lambda s: _fold(s, 1, 0), "That counts only the terminal states (the leaves); every "
+                               "inner node counts too."),
+    (lambda s: _fold(s, 0, 1), "A terminal state is a node too: count it as 1."),
+    (lambda s: count_tree(s) - 1, "Count the state itself too: 1 for it, plus the trees of "
+                                  "its children."),
+    (lambda s: count_tree(s) - 1 + _fold(s, 1, 0),
+     "Each leaf is counted twice (by its parent and by itself): count every node once, "
+     "when your function is called on it."),
+    (_children, "That counts only the children; count the whole tree below each child by "
+                "calling your function on it."),
+    (lambda s: 1 + _children(s), "That counts the state and its children; count the whole "
+                                 "tree below each child by calling your function on it."),
+    (lambda s: 0, "Every count ends at 0: the recursion needs a base case, 1 for a terminal "
+                  "state (is_terminal()), and 1 for each node on the way up."),
+]
+
+
+@write_it
+def check_01_count_tree(fn) -> None:
+    """Judge ``fn(state) -> number of nodes of the tree below state, itself included`` on 60
+    random textbook trees and six small positions, against ``count_tree``."""
+    if unanswered(fn, "1 for the state itself, plus the counts of its children's trees; a "
+                      "terminal state is a tree of one node."):
         return
-    if not is_int(answer):
-        return verdict(False, "", "the answer is one int: a number of nodes.")
-    if answer == sum(1 for _ in leaves(board)):
-        hint = "that counts the complete games (the leaves); the tree has its inner nodes too."
-    elif answer == expected - 1:
-        hint = "count the position itself as well, the root of the tree."
-    elif answer == no_wins:
-        hint = ("that is the count if every game filled the board; a win ends its branch "
-                "early, so is_terminal() must stop the recursion.")
-    elif answer == len(reachable(board)):
-        hint = ("that counts distinct positions; the tree counts a position once for every "
-                "move order that reaches it.")
-    elif answer > no_wins:
-        hint = (f"{empty} empty cells allow at most {no_wins} nodes, even if no game ended "
-                "before the board was full.")
-    else:
-        hint = ("count recursively with moves(), play() and is_terminal(): 1 for the node "
-                "plus the counts of its children.")
-    verdict(answer == expected,
-            f"{answer} nodes, the same as count_tree; every game filling the board would "
-            f"give {no_wins}.", hint)
+    cases = judged_cases(1)
+
+    def hint(state, expected, got, visits) -> str:
+        if got is None:
+            return "It returned None: does every path through the function end in return?"
+        return likely_mistake(fn, probes(cases, state), COUNT_MISTAKES) or (
+            "1 for the state itself, plus (unless it is terminal) the counts of the states "
+            "that play(move) gives for each move in moves().")
+
+    judge(fn, cases, oracle=count_tree, hint=hint,
+          right="your function counts every node below a state, itself included, the same "
+                f"as count_tree {ON_CASES}.")

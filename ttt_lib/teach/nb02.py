@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from ..boards.bit import BitBoard
-from ..game import TreeNode
+from ..game import MAX, TreeNode
 from ..search.minimax import best_moves, minimax, negamax
-from .core import as_cells, is_int, unanswered, verdict
+from .core import as_cells, is_int, unanswered, verdict, write_it
+from .judge import judge
+from .nb01 import ON_CASES, judged_cases, likely_mistake, probes
 
 __all__ = ["TREE_02_VALUE", "NODE_02_NEGAMAX", "BOARD_02_BEST", "check_02_minimax_value",
-           "check_02_negamax_value", "check_02_best_moves"]
+           "check_02_negamax_value", "check_02_best_moves", "check_02_minimax",
+           "check_02_negamax"]
 
 TREE_02_VALUE = [[[3, 12], [8, 2]], [[4, 6], [14, 5]], [[9, 1], [0, 7]]]
 NODE_02_NEGAMAX = "D"
@@ -118,3 +121,105 @@ def check_02_best_moves(answer) -> None:
     verdict(sorted(cells) == expected and len(cells) == len(set(cells)),
             f"{sorted(set(cells))}: the edges hold the draw, while a corner lets X set up "
             "two threats at once.", hint)
+
+
+# ---------------------------------------------------------------- the write-it exercises
+
+def backed_up(state, leaf, node):
+    """A value backed up from the leaves: ``leaf(state)`` at a terminal state, else
+    ``node(state, values of the children)``. Each typical mistake is one such pair."""
+    if state.is_terminal():
+        return leaf(state)
+    return node(state, [backed_up(state.play(m), leaf, node) for m in state.moves()])
+
+
+def _x_view(state):
+    return state.utility()
+
+
+def _mover_view(state):
+    return state.to_move * state.utility()
+
+
+def _wrong_side(state, values):  # MIN's choice at MAX's nodes and the other way round
+    return min(values) if state.to_move == MAX else max(values)
+
+
+MINIMAX_MISTAKES = [
+    (lambda s: backed_up(s, _x_view, lambda s, v: max(v)),
+     "Every level takes the largest value; MIN (to_move == -1) takes the smallest."),
+    (lambda s: backed_up(s, _x_view, lambda s, v: min(v)),
+     "Every level takes the smallest value; MAX (to_move == 1, X) takes the largest."),
+    (lambda s: backed_up(s, _x_view, _wrong_side),
+     "MAX and MIN are swapped: to_move == 1 is X, MAX, who takes the largest value."),
+    (negamax, "That is negamax's value, for the player to move; return X's value: max at "
+              "X's nodes, min at O's, no negation."),
+    (lambda s: -minimax(s), "The sign is flipped: utility() is already X's score, use it "
+                            "as it is."),
+]
+
+
+def _not_a_value_hint(state, got) -> str | None:
+    """A hint when ``got`` is a pair or looks like a move rather than a value."""
+    if isinstance(got, (tuple, list)):
+        return "Return the value alone, a number, not a pair or a list."
+    if got is None:
+        return "It returned None: does every path through the function end in return?"
+    if not state.is_terminal() and got in state.moves() and got in best_moves(state):
+        return ("Is that the best move? Return the best child's value, not the move that "
+                "leads to it.")
+    return None
+
+
+def _mistake_hint(fn, cases, mistakes, default: str):
+    def hint(state, expected, got, visits) -> str:
+        return (likely_mistake(fn, probes(cases, state), mistakes)
+                or _not_a_value_hint(state, got) or default)
+    return hint
+
+
+@write_it
+def check_02_minimax(fn) -> None:
+    """Judge ``fn(state) -> X's value`` (max/min form) on 60 random textbook trees, half
+    of them with O to move at the root, and six small positions, against ``minimax``."""
+    if unanswered(fn, "at a terminal state return utility(); else the largest child value "
+                      "if X (to_move == 1) moves, the smallest if O does."):
+        return
+    cases = judged_cases(2)
+    judge(fn, cases, oracle=minimax,
+          hint=_mistake_hint(fn, cases, MINIMAX_MISTAKES,
+                              "Three parts: utility() at a terminal state, max over the "
+                              "children when to_move == 1, min when to_move == -1."),
+          right="your minimax backs X's values up the tree, the largest at X's turns and "
+                f"the smallest at O's, the same as ttt_lib's {ON_CASES}.")
+
+
+NEGAMAX_MISTAKES = [
+    (minimax, "That is X's value (the max/min form); negamax returns the value for the "
+              "player to move, to_move times X's value."),
+    (lambda s: backed_up(s, _mover_view, lambda s, v: max(v)),
+     "The negation is missing: a child's value is for the opponent, so take the largest "
+     "of minus the children's values."),
+    (lambda s: backed_up(s, _x_view, lambda s, v: max(-x for x in v)),
+     "The leaf's sign: utility() is X's score, so for the player to move it is "
+     "to_move * utility()."),
+    (lambda s: backed_up(s, lambda s: -_mover_view(s), lambda s, v: max(-x for x in v)),
+     "The leaf's sign is flipped: a terminal state is worth to_move * utility() to the "
+     "player to move there."),
+]
+
+
+@write_it
+def check_02_negamax(fn) -> None:
+    """Judge ``fn(state) -> value for the player to move`` on 60 random textbook trees, half
+    of them with O to move at the root, and six small positions, against ``negamax``."""
+    if unanswered(fn, "at a terminal state return to_move * utility(); else the largest "
+                      "of minus the children's values."):
+        return
+    cases = judged_cases(3)
+    judge(fn, cases, oracle=negamax,
+          hint=_mistake_hint(fn, cases, NEGAMAX_MISTAKES,
+                              "Two parts: to_move * utility() at a terminal state, else "
+                              "the largest of minus the children's values."),
+          right="your negamax scores every state for the player to move, one rule for "
+                f"both sides, the same as ttt_lib's {ON_CASES}.")

@@ -1,14 +1,16 @@
 """Exercises of notebook 06: counting states and symmetry."""
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 
 from ..boards.bit import BitBoard
-from ..symmetry import encode, symmetric_forms
-from .core import is_int, unanswered, verdict
+from ..symmetry import SYMMETRIES, encode, symmetric_forms
+from .core import is_int, unanswered, verdict, write_it
+from .judge import call_limited, failure_of
 
-__all__ = ["BOARD_06_CODE", "BOARD_06_IMAGES", "check_06_code", "check_06_two_mark_classes",
-           "check_06_images"]
+__all__ = ["BOARD_06_CODE", "BOARD_06_IMAGES", "check_06_canonical", "check_06_code",
+           "check_06_two_mark_classes", "check_06_images"]
 
 BOARD_06_CODE = "X.O/.X./..O"
 BOARD_06_IMAGES = "X../.O./..."
@@ -93,3 +95,109 @@ def check_06_images(answer) -> None:
     verdict(answer == images,
              f"{images} images: {fixed} of the 8 symmetries leave it unchanged, "
              f"and 8 / {fixed} = {images} (the orbit-stabilizer theorem).", hint)
+
+
+# ---------------------------------------------------------------- the write-it exercise
+
+def _as_text(cells) -> str:
+    return "".join(".XO"[digit] for digit in cells)
+
+
+def _image(text: str, name: str) -> str:
+    return "".join(text[j] for j in SYMMETRIES[name])
+
+
+@lru_cache(maxsize=None)
+def _reachable() -> tuple[tuple[str, Hashable], ...]:
+    """(9-character text, ttt_lib's class key) of every reachable position, fewest marks
+    first, so the first failure found is among the smallest."""
+    from ..studies.counting import positions
+    rows = [(_as_text(board.cells()), board.canonical_key()) for board in positions().values()]
+    return tuple(sorted(rows, key=lambda row: (len(row[0].replace(".", "")), row[0])))
+
+
+def _first_failure(forms: dict) -> tuple | None:
+    """The first position whose form disagrees with ttt_lib's classes: ("split", p, q, name)
+    when its image q under the symmetry ``name`` got another form, ("merge", p, r) when a
+    position r of another class got the same form."""
+    cls = dict(_reachable())
+    by_form: dict = {}
+    for text, _ in _reachable():
+        by_form.setdefault(forms[text], []).append(text)
+    for text, key in _reachable():
+        for name in SYMMETRIES:
+            if forms[_image(text, name)] != forms[text]:
+                return "split", text, _image(text, name), name
+        other = next((r for r in by_form[forms[text]] if cls[r] != key), None)
+        if other is not None:
+            return "merge", text, other
+    return None
+
+
+def _split_hint(forms: dict) -> str:
+    texts = [text for text, _ in _reachable()]
+    turns = all(forms[_image(t, "rotate 90")] == forms[t] for t in texts)
+    mirror = all(forms[_image(t, "mirror")] == forms[t] for t in texts)
+    if turns and not mirror:
+        return ("Your forms agree under the 4 rotations but not under the mirror images: the "
+                "8 symmetries are the 4 rotations with and without a mirror.")
+    if mirror and not turns:
+        return ("Your forms agree under a mirror but not under a quarter turn: the 8 "
+                "symmetries include the rotations by 90, 180 and 270 degrees.")
+    if any(forms[t] in forms and forms[forms[t]] != forms[t] for t in texts):
+        return ("Applied to its own answer, your function changes it again: compute all 8 "
+                "images and pick one by a fixed rule (the smallest string, say), so every "
+                "image of a position leads to the same form.")
+    return ("Symmetric positions need the same form: compute all 8 images and pick one by a "
+            "rule that does not depend on which image you were handed (the smallest string).")
+
+
+def _forms(fn) -> dict | str:
+    """The student's form of every reachable position, or the line that reports a failure."""
+    forms = {}
+    for text, _ in _reachable():
+        try:
+            form = call_limited(fn, (text,))
+            hash(form)
+        except NotImplementedError:
+            return "Not yet: write the function (it still raises NotImplementedError)."
+        except TypeError as error:
+            if "unhashable" in str(error):
+                return (f"Not yet: on {text!r} your function gave a value that cannot serve "
+                        f"as a key ({error}): return a string, such as one of the 8 images.")
+            return f"Not yet: on {text!r} {failure_of(error)}"
+        except Exception as error:  # the student's bug, reported, never a traceback
+            return f"Not yet: on {text!r} {failure_of(error)}"
+        forms[text] = form
+    return forms
+
+
+@write_it
+def check_06_canonical(fn) -> None:
+    """Judge ``fn(cells) -> form``: ``cells`` is a position as 9 characters, row by row
+    (``"X.O......"``); right when two of the 5,478 reachable positions get the same form
+    exactly when a symmetry maps one onto the other (any choice of representative)."""
+    if unanswered(fn, "compute the 8 images of the position (the 4 rotations, each with and "
+                      "without a mirror) and return the smallest as a string."):
+        return
+    if not callable(fn):
+        return print(f"Not yet: pass your function itself (def ...), not {type(fn).__name__}.")
+    forms = _forms(fn)
+    if isinstance(forms, str):
+        return print(forms)
+    failure = _first_failure(forms)
+    if failure is None:
+        classes = len(set(forms.values()))
+        return print(f"Right: your forms split the {len(forms):,} reachable positions into "
+                     f"the same {classes} classes as canonical_key(): symmetric positions "
+                     f"share a form, the others never do.")
+    if failure[0] == "split":
+        _, text, image, name = failure
+        return print(f"Not yet: {text!r} and {image!r} are symmetric ({name}), so they need "
+                     f"the same form; your function gave {forms[text]!r} and "
+                     f"{forms[image]!r}. {_split_hint(forms)}")
+    _, text, other = failure
+    print(f"Not yet: {text!r} and {other!r} are not symmetric (no turn or mirror maps one "
+          f"onto the other), yet your function gave both {forms[text]!r}. The form must keep "
+          f"where each mark is (return one of the 8 images), not only what the position "
+          f"holds.")

@@ -5,18 +5,19 @@ import inspect
 from fractions import Fraction
 from functools import lru_cache
 
-from .core import is_int, unanswered, verdict
+from ..player import Agent
+from .core import is_int, unanswered, verdict, write_it
 
 __all__ = ["RATE_08_X", "RATE_08_O", "RATE_08_GAMES", "RATE_08_SEED", "AGENT_08_GAMES",
            "LOSS_08_BOUND", "check_08_win_rate", "check_08_agent", "check_08_games_needed"]
 
-# The pair whose row exercise 1 reads, in the notebook's tournament (games per pair, seed).
+# The pair whose cell exercise 2 reads, in the notebook's tournament (games per pair, seed).
 RATE_08_X = "heuristic"
 RATE_08_O = ("mcts", {"playouts": 100})
 RATE_08_GAMES = 10
 RATE_08_SEED = 0
 
-AGENT_08_GAMES = 20  # games the agent of exercise 2 plays against random, on each side
+AGENT_08_GAMES = 20  # games the agent of exercise 1 plays against random, on each side
 LOSS_08_BOUND = 0.01  # exercise 3: the upper end of the loss rate's interval must fall below
 
 
@@ -48,11 +49,11 @@ def _is_number(value) -> bool:
 
 def check_08_win_rate(answer) -> None:
     """The share of the games (a number between 0 and 1) that heuristic, playing X, won
-    against mcts(playouts=100), playing O, in the notebook's tournament table."""
+    against mcts(playouts=100), playing O, in the notebook's tournament heatmap."""
     from ..arena import spec_label, wilson_interval
     x_label, o_label = spec_label(RATE_08_X), spec_label(RATE_08_O)
-    first_hint = (f"find the row with {x_label} in the X column and {o_label} in the O "
-                  "column, and read its 'X wins' cell.")
+    first_hint = (f"in the heatmap, find the cell in row {x_label} (X) and column "
+                  f"{o_label} (O), and divide its W count by the games per pair.")
     if unanswered(answer, first_hint):
         return
     if not _is_number(answer):
@@ -75,17 +76,25 @@ def check_08_win_rate(answer) -> None:
     elif not 0 <= answer <= 1:
         hint = "a share of the games lies between 0 and 1."
     elif same(Fraction(o_wins, RATE_08_GAMES)) or same(Fraction(draws, RATE_08_GAMES)):
-        hint = "that is another column of the row: X wins is the first of the three."
+        hint = "that is another count of the cell: W (X's wins) is the first of the three."
     elif same(Fraction(_pair(_hashable(RATE_08_O), _hashable(RATE_08_X))[0], RATE_08_GAMES)):
-        hint = (f"that row has {o_label} as X; look for {x_label} in the X column and "
-                f"{o_label} in the O column.")
+        hint = (f"that cell has {o_label} as X; look in row {x_label} (X's agent) and "
+                f"column {o_label} (O's agent).")
     else:
-        hint = (f"the share is the figure with a % sign in the 'X wins' cell of the row "
-                f"{x_label} (X) vs {o_label} (O), divided by 100.")
+        hint = (f"the share is the W count of the cell in row {x_label} and column "
+                f"{o_label}, divided by the {RATE_08_GAMES} games per pair.")
     verdict(False, "", hint)
 
 
 # ------------------------------------------------------------- 2. a small agent of your own
+
+class _Written(Agent):
+    """A function ``choose(state)`` dressed as an agent, so a plain function can be judged."""
+
+    def __init__(self, choose) -> None:
+        super().__init__(seed=0)
+        self.choose, self.name = choose, getattr(choose, "__name__", "your function")
+
 
 def _build(answer):
     """(the agent, None) or (None, a hint saying what is wrong with it)."""
@@ -98,8 +107,10 @@ def _build(answer):
             return None, (f"{answer.__name__}() failed ({type(error).__name__}: {error}); "
                           "give every argument a default, e.g. seed=0.")
         return agent, None
-    if callable(getattr(answer, "choose", None)) and not isinstance(answer, type):
+    if callable(getattr(answer, "choose", None)):
         return answer, None
+    if inspect.isfunction(answer) or inspect.ismethod(answer):
+        return _Written(answer), None
     return None, ("give your agent class itself (or one agent made from it): something "
                   "with a choose(state) method.")
 
@@ -115,39 +126,71 @@ def _winning_cells(state, player_to_move: bool) -> list[int]:
 
 @lru_cache(maxsize=None)
 def _positions_to_check() -> tuple:
-    """Every reachable position where the mover can win at once or must block, in key order."""
+    """Every reachable position where the mover can win at once or must block: the fewest
+    marks first (so the first failure shown is the simplest), then by key."""
     from ..studies.counting import positions
-    found = []
-    for _, state in sorted(positions().items()):
-        if not state.is_terminal() and (_winning_cells(state, True)
-                                        or _winning_cells(state, False)):
-            found.append(state)
-    return tuple(found)
+    found = [state for state in positions().values()
+             if not state.is_terminal()
+             and (_winning_cells(state, True) or _winning_cells(state, False))]
+    return tuple(sorted(found, key=lambda state: (9 - len(state.moves()), state.key())))
 
 
 def _misplay(agent, state) -> str | None:
-    """What the agent does wrong in ``state``, or None."""
-    who = "X" if state.to_move == 1 else "O"
+    """What the agent does wrong in ``state`` (expected against got, and a hint), or None.
+    A NotImplementedError (the handout's stub) is passed on to the caller."""
+    from .judge import call_limited, failure_of
+    where = f"{state.to_text()} ({'X' if state.to_move == 1 else 'O'} to move)"
     try:
-        move = agent.choose(state)
+        move = call_limited(agent.choose, (state,))
+    except NotImplementedError:
+        raise
     except Exception as error:  # the student's code may raise anything
-        return (f"choose raised {type(error).__name__} ({error}) in {state.to_text()} "
-                f"({who} to move).")
+        return f"on {where} {failure_of(error)}"
     if move not in state.moves():
-        return f"in {state.to_text()} ({who} to move) it chose {move!r}, not a legal move."
+        return (f"on {where} your agent chose {move!r}, not a legal move; legal moves are "
+                f"{state.moves()}.")
     wins, threats = _winning_cells(state, True), _winning_cells(state, False)
     if wins and move not in wins:
-        return (f"in {state.to_text()} {who} can complete a line at once, but your agent "
-                f"played {move}: look for a winning move first.")
+        blocked = " It blocked instead: look for your own win first." if move in threats \
+            else " Look for a line of your own with two marks and a gap."
+        return (f"on {where} the winning moves are {wins}, your agent played {move}."
+                f"{blocked}")
     if not wins and threats and move not in threats:
-        return (f"in {state.to_text()} the opponent threatens to complete a line, and your "
-                f"agent played {move}: when there is no win, block.")
+        return (f"on {where} the opponent threatens to complete a line at {threats}, your "
+                f"agent played {move}. With no win of your own, block: check the "
+                f"opponent's lines too (its marks are the other digit in cells()).")
     return None
 
 
+def _first_misplay(agent) -> tuple[int, str | None]:
+    """How many positions were checked, and the first (simplest) misplay, or None."""
+    checked = _positions_to_check()
+    for state in checked:
+        problem = _misplay(agent, state)
+        if problem:
+            return len(checked), problem
+    return len(checked), None
+
+
+def _record_against_random(agent) -> dict[str, list[int]]:
+    """Wins, draws and losses of ``agent`` against random, as X and as O."""
+    from ..arena import play_game
+    record = {"X": [0, 0, 0], "O": [0, 0, 0]}
+    for seed in range(AGENT_08_GAMES):
+        for side in ("X", "O"):
+            game = (play_game(agent, "random", seed=seed) if side == "X"
+                    else play_game("random", agent, seed=seed))
+            outcome = 1 if game.winner is None else 0 if game.winner == side else 2
+            record[side][outcome] += 1
+    return record
+
+
+@write_it
 def check_08_agent(answer) -> None:
-    """An agent class whose choose(state) wins at once when it can, else blocks the
-    opponent's immediate win, else plays any legal move; the checker also plays it."""
+    """Judge a write-it agent: a class (or a function ``choose(state)``) that wins at once
+    when it can, else blocks the opponent's immediate win, else plays any legal move. It is
+    tried on every reachable position where a win or a block is at stake (the fewest marks
+    first), against ttt_lib's own test of which cells complete a line, then plays random."""
     first_hint = ("write a class with a method choose(self, state) that returns a move "
                   "(subclass Agent to get self.rng and self.legal_moves), and give the "
                   "class as the answer.")
@@ -156,25 +199,19 @@ def check_08_agent(answer) -> None:
     agent, problem = _build(answer)
     if problem:
         return verdict(False, "", problem)
-    checked = _positions_to_check()
-    for state in checked:
-        problem = _misplay(agent, state)
-        if problem:
-            return verdict(False, "", problem)
-    from ..arena import play_game
-    record = {"X": [0, 0, 0], "O": [0, 0, 0]}  # wins, draws, losses
     try:
-        for seed in range(AGENT_08_GAMES):
-            for side in ("X", "O"):
-                game = (play_game(agent, "random", seed=seed) if side == "X"
-                        else play_game("random", agent, seed=seed))
-                outcome = 1 if game.winner is None else 0 if game.winner == side else 2
-                record[side][outcome] += 1
+        checked, problem = _first_misplay(agent)
+    except NotImplementedError:
+        return verdict(False, "", "write the function (it still raises NotImplementedError).")
+    if problem:
+        return verdict(False, "", problem)
+    try:
+        record = _record_against_random(agent)
     except Exception as error:  # an illegal move or a crash in a real game
         return verdict(False, "", f"in a game against random: {error}")
     (xw, xd, xl), (ow, od, ol) = record["X"], record["O"]
     verdict(True,
-            f"it takes every win and blocks every threat in the {len(checked):,} positions "
+            f"it takes every win and blocks every threat in the {checked:,} positions "
             f"where one is on the board. Against random it won {xw}, drew {xd} and lost {xl} "
             f"of {AGENT_08_GAMES} games as X, and won {ow}, drew {od} and lost {ol} as O.",
             "")

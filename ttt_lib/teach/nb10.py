@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 import random
 
 from ..learn.qtable import QTable
-from .core import unanswered, verdict
+from .core import unanswered, verdict, write_it
 from .judge import call_limited, failure_of, same_value
 
 __all__ = ["ALPHA_10", "check_10_o_value", "check_10_q_update"]
@@ -23,7 +24,7 @@ def _number(answer):
             return float(top) / float(bottom) if bottom else float(top)
         except (ValueError, ZeroDivisionError):
             return None
-    if isinstance(answer, (int, float)) and math.isfinite(answer):
+    if isinstance(answer, (int, float, Fraction)) and math.isfinite(answer):
         return float(answer)
     return None
 
@@ -113,6 +114,7 @@ def _q_hint(q, reward, next_best, alpha, gamma, got) -> str:
             "game (next_best is None), else minus gamma times next_best.")
 
 
+@write_it
 def check_10_q_update(fn) -> None:
     """Judge ``fn(q, reward, next_best, alpha, gamma) -> new value``, the Q-learning update
     of one move, on 60 seeded cases (``next_best`` is None when the move ended the game)."""

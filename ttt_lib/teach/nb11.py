@@ -6,57 +6,72 @@ from functools import lru_cache
 
 from ..boards import MNKBoard, shape_of, winning_lines
 from ..symmetry import symmetries
-from .core import as_cells, is_int, unanswered, verdict
+from .core import as_cells, is_int, unanswered, verdict, write_it
+from .judge import Case, judge
 
 __all__ = ["SHAPE_11_WINDOWS", "SHAPE_11_FIRST_MOVES", "SHAPE_11_OPENINGS",
            "check_11_windows", "check_11_first_moves", "check_11_openings"]
 
-SHAPE_11_WINDOWS = (6, 7, 4)      # Connect Four's board: 6 rows of 7 cells, four in a row
+SHAPE_11_WINDOWS = (6, 7, 4)      # Connect Four's board, quoted by exercise 1's verdict
 SHAPE_11_FIRST_MOVES = (3, 4, 3)  # 3 rows of 4 cells, three in a row: X wins
 SHAPE_11_OPENINGS = (4, 5)        # 4 rows of 5 cells
 
 
-def _direction(line: tuple[int, ...], n: int) -> str:
-    """'row', 'column', 'diagonal' or 'anti-diagonal': the way a window of k >= 2 runs."""
-    step = line[1] - line[0]
-    return {1: "row", n: "column", n + 1: "diagonal", n - 1: "anti-diagonal"}[step]
+def _window_shapes() -> list[tuple[int, int, int]]:
+    """Every shape up to 7x7 with 2 <= k <= the longer side, the smallest boards first."""
+    shapes = [(m, n, k) for m in range(1, 8) for n in range(1, 8)
+              for k in range(2, max(m, n) + 1)]
+    return sorted(shapes, key=lambda shape: (shape[0] * shape[1], shape))
 
 
-@lru_cache(maxsize=None)
-def _windows_by_direction(m: int, n: int, k: int) -> dict[str, int]:
-    counts = Counter(_direction(line, n) for line in winning_lines(m, n, k))
-    return {d: counts[d] for d in ("row", "column", "diagonal", "anti-diagonal")}
+def _window_mistakes(m: int, n: int, k: int) -> list[tuple[int, str]]:
+    """Counts that likely mistakes give on this shape, each with the hint that fits it."""
+    across, down = max(0, n - k + 1), max(0, m - k + 1)
+    rows, columns, diagonals = m * across, n * down, across * down
+    unclamped = m * (n - k + 1) + n * (m - k + 1) + 2 * (m - k + 1) * (n - k + 1)
+    return [
+        (rows + columns, "Diagonal windows are forgotten: k in a row also runs diagonally, "
+                         "in both directions."),
+        (rows + columns + diagonals, "Only one diagonal direction is counted: diagonals run "
+                                     "down to the right and down to the left; count both."),
+        (m * max(0, n - k) + n * max(0, m - k) + 2 * max(0, n - k) * max(0, m - k),
+         "Off by one: a line of n cells holds n - k + 1 windows of k (start cells "
+         "range(n - k + 1)), not n - k."),
+        (m * (n - k + 2) + n * (m - k + 2) + 2 * (n - k + 2) * (m - k + 2),
+         "Off by one: a line of n cells holds n - k + 1 windows of k, not n - k + 2."),
+        (unclamped, "Where k is longer than a side, no window runs that way: n - k + 1 is "
+                    "negative there, and the count must be 0, not negative."),
+        (m * (m - k + 1) + n * (n - k + 1) + 2 * diagonals,
+         "Rows and columns are swapped: there are m rows of n cells and n columns of m "
+         "cells."),
+    ]
 
 
-def check_11_windows(answer) -> None:
-    """How many winning windows the 6,7,4 board has (6 rows of 7 cells, four in a row)."""
-    m, n, k = SHAPE_11_WINDOWS
-    by = _windows_by_direction(m, n, k)
-    expected = sum(by.values())
-    first_hint = ("count the windows along the rows, along the columns and along each of the "
-                  "two diagonal directions, then add.")
-    if unanswered(answer, first_hint):
+def _window_hint(shape, expected, got, visits) -> str:
+    for count, hint in _window_mistakes(*shape):
+        if count == got:
+            return hint
+    return ("Count by direction: m rows of n - k + 1 windows, n columns of m - k + 1, and "
+            "as many in each diagonal direction as there are start cells with room for k "
+            "steps both down and across.")
+
+
+@write_it
+def check_11_windows(fn) -> None:
+    """Judge ``fn(m, n, k)``: the number of winning windows (k in a row, column or diagonal)
+    on m rows of n cells, against ``len(winning_lines(m, n, k))`` on every shape up to 7x7."""
+    if unanswered(fn, "count the windows along the rows, along the columns and along each "
+                      "of the two diagonal directions, then add."):
         return
-    if not is_int(answer):
-        return verdict(False, "", "the answer is one int: a number of windows.")
-    straight = by["row"] + by["column"]
-    if answer == straight:
-        hint = "that is the rows and columns only; diagonal windows win too."
-    elif answer == straight + by["diagonal"]:
-        hint = "diagonals run two ways, down to the right and down to the left: count both."
-    elif answer == m * (n - k + 1) * 2 or answer == n * (m - k + 1) * 2:
-        hint = "rows and columns differ here: the board has 6 rows of 7 cells, not a square."
-    elif answer > expected:
-        hint = ("too many: a window is exactly k cells that fit on the board; a row of n cells "
-                "holds n - k + 1 of them.")
-    else:
-        hint = ("too few: a row of n cells holds n - k + 1 windows of k, a column of m cells "
-                "m - k + 1, and each diagonal direction has as many windows as there are "
-                "starting cells with room for k steps.")
-    verdict(answer == expected,
-            f"{expected} windows: {by['row']} along rows, {by['column']} along columns and "
-            f"{by['diagonal']} along each diagonal direction (len(winning_lines(6, 7, 4))).",
-            hint)
+    shapes = _window_shapes()
+    cases = [Case((m, n, k), f"m, n, k = {m}, {n}, {k} ({m} row{'s' * (m > 1)} of {n} cells, {k} in a row)")
+             for m, n, k in shapes]
+    judge(fn, cases, oracle=lambda shape: len(winning_lines(*shape)), hint=_window_hint,
+          call=lambda student, watched: student(*watched.state),
+          right=f"your count agrees with len(winning_lines(m, n, k)) on all {len(cases)} "
+                f"shapes up to 7x7, k from 2 to the longer side: rows, columns and both "
+                f"diagonal directions, none where k does not fit. Connect Four's board, "
+                f"{SHAPE_11_WINDOWS}, has {len(winning_lines(*SHAPE_11_WINDOWS))}.")
 
 
 @lru_cache(maxsize=None)

@@ -7,6 +7,7 @@
 - ``traces``: an alpha-beta trace on the drawn tree, event by event;
 - ``mcts``: ``draw_mcts``, the top of a Monte Carlo tree;
 - ``plots``: node counts, MCTS convergence, tournament results;
+- ``heatmap``: ``tournament_heatmap``, a round robin as a grid of scores, X's agent by O's;
 - ``render`` draws every tree, ``style`` holds every colour, ``picture`` the returned objects.
 
 Every picture is deterministic: the same call gives the same SVG or PNG bytes on every run.
@@ -15,6 +16,7 @@ numpy); ``import ttt_lib`` loads none of them.
 """
 from .boards import board_grid
 from .drawing import draw_tree
+from .heatmap import tournament_heatmap
 from .mcts import draw_mcts
 from .picture import SVG, Picture, figure_bytes
 from .plots import plot_mcts_convergence, plot_node_counts, plot_tournament
@@ -28,4 +30,4 @@ from .trees import (NodePath, as_state, game_tree, minimax_values, principal_var
 __all__ = ["Picture", "SVG", "TraceSnapshot", "as_state", "board_grid", "draw_mcts",
            "draw_tree", "figure_bytes", "game_tree", "minimax_values", "plot_mcts_convergence",
            "plot_node_counts", "plot_tournament", "principal_variation", "solution_tree",
-           "trace_paths", "trace_snapshot", "tree_layout"]
+           "tournament_heatmap", "trace_paths", "trace_snapshot", "tree_layout"]
