@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from ttt_lib.arena import play_pairs
-from ttt_lib.classroom import (ClassroomError, Limits, bradley_terry, class_tournament,
-                               load_folder, open_executor, score_interval)
+from ttt_lib.classroom import (EXAMPLE_AGENTS, ClassroomError, Limits, bradley_terry,
+                               class_tournament, load_folder, open_executor, score_interval)
 from ttt_lib.classroom.leaderboard import leaderboard
 from ttt_lib.classroom.runner import entrants, ordered_pairs
 
 LIMITS = Limits(move_time=0.4, memory_mb=96)  # a margin for a busy machine
-GOOD = (Path(__file__).parent.parent / "examples" / "class_agents" / "good.py").read_text()
+GOOD = (EXAMPLE_AGENTS / "good.py").read_text()
 BROKEN = {  # file -> the reason each of its games is lost
     "raises.py": ("def choose(state):\n    return 1 // 0\n", "raised ZeroDivisionError"),
     "loops.py": ("def choose(state):\n    while True:\n        pass\n", "exceeded 0.4 s"),

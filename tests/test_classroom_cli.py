@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from ttt_lib.classroom import EXAMPLE_AGENTS
+
 from ttt_lib.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples" / "class_agents"
+EXAMPLES = EXAMPLE_AGENTS
 
 
 @pytest.fixture(scope="module")

@@ -30,8 +30,11 @@ LAYERS = {
 }
 
 
+DATA = PACKAGE / "classroom" / "class_agents"  # example student files: data, not modules
+
+
 def modules() -> list[Path]:
-    return sorted(PACKAGE.rglob("*.py"))
+    return sorted(path for path in PACKAGE.rglob("*.py") if DATA not in path.parents)
 
 
 def module_name(path: Path) -> str:

@@ -273,6 +273,39 @@ def test_fit_is_idempotent():
     assert fitting(first, heights) == first
 
 
+def test_fit_splits_a_tall_code_cell_by_its_outputs():
+    from fit_slides import Measured, fit
+    nb = nbformat.v4.new_notebook(cells=[
+        (nbformat.v4.new_code_cell if src.startswith("code") else nbformat.v4.new_markdown_cell)(
+            src, metadata={"slideshow": {"slide_type": kind}})
+        for src, kind in [("# T", "slide"), ("code()", "skip"), ("text", "-"), ("code()", "-")]])
+    # cell 1: 30 px of code and three 40-px outputs; cell 3: one output taller than a slide
+    heights = [30, Measured(150, [40, 40, 40]), 20, Measured(130, [20, 100])]
+    for _ in range(2):  # the second run changes nothing
+        assert fit(nb, heights, budget=100, frame=10) == ([3], [])
+        assert [c.metadata["slideshow"]["slide_type"] for c in nb.cells] == [
+            "slide", "-", "subslide", "skip"]
+        assert [c.metadata.get("slides") for c in nb.cells] == [
+            None, {"output_groups": [[0], [1, 2]]}, None, {"too_tall": True}]
+
+
+def test_a_deck_splits_a_cell_by_its_output_groups_and_long_texts_in_pieces():
+    import slides
+    text = "".join(f"line {i}\n" for i in range(30))
+    cell = nbformat.v4.new_code_cell("f()", metadata={
+        "slideshow": {"slide_type": "-"}, "slides": {"output_groups": [[0], [1, 2]]}})
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=text)]
+    nb = nbformat.v4.new_notebook(cells=[cell])
+    first, second = slides.static_copy(nb).cells
+    assert [o.text.count("\n") for o in first.outputs + second.outputs[1:]] == [10, 10, 10]
+    assert "".join(o.text for o in first.outputs + second.outputs[1:]) == text
+    assert second.outputs[0].data == {"text/html": slides.CONTINUED}
+    assert second.metadata["transient"]["remove_source"] and first.id != second.id
+    assert second.metadata["slideshow"]["slide_type"] == "subslide"
+    cell.metadata["slides"]["output_groups"] = [[0], [1]]  # no longer the outputs: shown whole
+    assert len(slides.static_copy(nb).cells) == 1
+
+
 @pytest.mark.parametrize("args", [
     ["navigation.py", "--no-such-flag"],
     ["navigation.py", "/no/such/folder"],

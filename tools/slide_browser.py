@@ -30,7 +30,7 @@ READY_JS = """async () => {
 }"""
 
 # Step through every slide; for each: where it is, its content's size, the elements showing a
-# scroll bar (content larger than their box), and each cell's id and height.
+# scroll bar (content larger than their box), and each cell's id, height and outputs' heights.
 MEASURE_JS = """() => {
   const scrolls = (el) => {
     const s = getComputedStyle(el);
@@ -53,7 +53,9 @@ MEASURE_JS = """() => {
       scrollers: Array.from(slide.querySelectorAll('*')).filter(scrolls).map(
         (el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0]),
       cells: cells.map((c) => ({id: (c.id || '').replace('cell-id=', ''),
-                                height: cellHeight(c)})),
+                                height: cellHeight(c),
+                                outputs: Array.from(c.querySelectorAll('.jp-OutputArea-child'))
+                                  .map(cellHeight)})),
     };
   });
 }"""

@@ -9,6 +9,9 @@ self-contained file: reveal.js, its notes plugin and their style sheets are writ
 from the npm packages `make slide-assets` puts in build/reveal (the build needs no network),
 and MathJax too, but only in a deck whose notebook has math. Widgets cannot run in a static
 page: their outputs become a line saying so (present the notebook live: `make present`).
+A code cell too tall for a slide is spread over subslides by the output groups tools/
+fit_slides.py writes in its ``metadata.slides.output_groups`` (a printed text longer than
+LONG_TEXT lines counts as several outputs); live RISE slides show the cell whole.
 ``--pdf`` also prints each deck to ``NN_topic.slides.pdf`` (reveal's print view in headless
 chromium). Input and output prompts are left out. Bad arguments exit with status 2 and one line.
 """
@@ -19,6 +22,8 @@ import os
 import re
 import sys
 from pathlib import Path
+
+import nbformat
 
 from course import ROOT, UsageError, main, parser, read
 from handout import sources
@@ -34,6 +39,8 @@ WIDGET_NOTE = ('<p class="live-only">An interactive widget: it runs when the not
                'is presented (<code>make present</code>).</p>')
 PICTURES = ("image/png", "image/svg+xml", "image/jpeg")
 PICTURE_CODE_LINES = 6  # a cell drawing a picture with longer code shows only the picture
+LONG_TEXT, PIECE_LINES = 24, 12  # a printed text of more lines is shown in even pieces
+CONTINUED = '<p class="continued">(continued)</p>'  # heads a cell's outputs on a later slide
 MATH = re.compile(r"\$\$|\\\(|\\\[|(?<![\\$])\$(?=\S)[^$\n]+(?<=\S)\$")
 
 # Sizes for a 1280x720 slide: text stays readable from the back of a room, code and outputs
@@ -61,6 +68,11 @@ COURSE_CSS = """
 .reveal table { font-size: 18px; }
 .reveal .jp-Cell { padding: 2px 0; }
 .reveal .live-only { font-style: italic; color: #555; }
+/* printed text: one block however many outputs (or pieces, see text_pieces) it comes in */
+.reveal .jp-OutputArea-output.jp-RenderedText pre { padding-top: 0; padding-bottom: 0; }
+.reveal .jp-Cell-outputArea:has(> .jp-OutputArea-child > .jp-RenderedText) { padding: 6px 0; }
+.reveal p.continued { font-size: 16px; line-height: 20px; height: 20px; margin: 0;
+                      font-style: italic; color: #777; }
 /* print view: no empty page after the last slide */
 html.print-pdf .reveal .slides > .pdf-page:last-child,
 html.print-pdf .reveal .slides > section:last-child > .pdf-page:last-child { break-after: avoid; }
@@ -101,17 +113,63 @@ def draws_at_length(cell) -> bool:
             and any(k in o.get("data", {}) for o in cell.outputs for k in PICTURES))
 
 
+def text_pieces(output) -> list:
+    """A printed (stream) output of more than LONG_TEXT lines as pieces of at most PIECE_LINES
+    lines, of even lengths (tools/fit_slides.py may put them on different slides); any other
+    output whole."""
+    lines = str(output.get("text", "")).splitlines(keepends=True)
+    if output.get("output_type") != "stream" or len(lines) <= LONG_TEXT:
+        return [output]
+    count = -(-len(lines) // PIECE_LINES)
+    ends = [len(lines) * k // count for k in range(count + 1)]
+    return [nbformat.v4.new_output("stream", name=output.get("name", "stdout"),
+                                   text="".join(lines[a:b])) for a, b in zip(ends, ends[1:])]
+
+
+def output_groups(cell) -> list[list[int]]:
+    """The groups of output indexes (as the deck shows the outputs: see ``text_pieces``) that
+    tools/fit_slides.py wrote for a cell too tall for one slide, each group on a slide of its
+    own; [] for a cell shown whole."""
+    return [list(g) for g in cell.metadata.get("slides", {}).get("output_groups", [])]
+
+
+def split_cell(cell) -> list:
+    """``cell`` as one cell per output group: the first with the code, the others with only
+    their outputs under a "(continued)" line, each starting a subslide."""
+    groups = output_groups(cell)
+    hidden = cell.metadata.get("slideshow", {}).get("slide_type") in ("skip", "notes")
+    if not groups or hidden or sum(groups, []) != list(range(len(cell.get("outputs", [])))):
+        return [cell]  # shown whole (groups that no longer match the outputs are ignored)
+    parts = []
+    for k, group in enumerate(groups):
+        part = copy.deepcopy(cell)
+        part.outputs = [cell.outputs[i] for i in group]
+        if k:
+            if "id" in cell:
+                part.id = f"{cell.id}-{k}"
+            part.outputs.insert(0, nbformat.v4.new_output(
+                "display_data", data={"text/html": CONTINUED}))
+            part.metadata.setdefault("transient", {})["remove_source"] = True
+            part.metadata.setdefault("slideshow", {})["slide_type"] = "subslide"
+        parts.append(part)
+    return parts
+
+
 def static_copy(nb):
     """``nb`` ready for a static page: widget outputs replaced by a note, widget state gone,
-    the code of long picture-drawing cells left out."""
+    the code of long picture-drawing cells left out, long printed texts in pieces, and a cell
+    with output groups split across subslides (live RISE slides show the notebook as it is)."""
     nb = copy.deepcopy(nb)
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [piece for o in cell.outputs for piece in text_pieces(o)]
         for output in cell.get("outputs", []):
             if WIDGET_VIEW in output.get("data", {}):
                 output["data"] = {"text/html": WIDGET_NOTE}
         if draws_at_length(cell):
             cell.metadata.setdefault("transient", {})["remove_source"] = True
+    nb.cells = [part for cell in nb.cells for part in split_cell(cell)]
     return nb
 
 

@@ -9,11 +9,17 @@ and Bradley-Terry ratings, and the pairwise table for ``viz.tournament_heatmap``
 - ``leaderboard``: scores, intervals, ratings; ``command``: ``python -m ttt_lib tournament
   --agents-from FOLDER``.
 """
+from pathlib import Path
+
 from .leaderboard import Leaderboard, bradley_terry, score_interval
 from .loading import Roster, load_folder
 from .runner import ClassResult, class_tournament, dask_client, open_executor
 from .worker import ClassroomError, Entrant, Forfeit, Limits, StudentAgent
 
-__all__ = ["ClassResult", "ClassroomError", "Entrant", "Forfeit", "Leaderboard", "Limits",
+# A class of example agents that ships with the package (good, weak, broken, slow, one in a
+# notebook, one that does not compile): data for load_folder, not modules of the package.
+EXAMPLE_AGENTS = Path(__file__).parent / "class_agents"
+
+__all__ = ["EXAMPLE_AGENTS", "ClassResult", "ClassroomError", "Entrant", "Forfeit", "Leaderboard", "Limits",
            "Roster", "StudentAgent", "bradley_terry", "class_tournament", "dask_client",
            "load_folder", "open_executor", "score_interval"]

@@ -28,7 +28,7 @@ class Roster:
     rejected: list[tuple[str, str]] = field(default_factory=list)
 
     def format(self) -> str:
-        lines = [f"{len(self.entrants)} agents from {self.folder}: "
+        lines = [f"{len(self.entrants)} agents from {Path(self.folder).name}: "
                  f"{', '.join(e.label for e in self.entrants) or 'none'}"]
         lines += [f"  left out {name}: {reason}" for name, reason in self.rejected]
         return "\n".join(lines)

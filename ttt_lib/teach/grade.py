@@ -136,17 +136,25 @@ def notebooks_in(folder: Path) -> list[Path]:
                   if not any(part.startswith(".") for part in path.relative_to(folder).parts))
 
 
-def grade_folder(folder: Path, timeout: float = TIMEOUT, progress=None) -> list[Graded]:
-    """Grade every notebook in ``folder``, one after the other; ``progress`` (a text stream)
-    gets a line per notebook."""
+def grade_folder(folder: Path, timeout: float = TIMEOUT, progress=None,
+                 jobs: int = 1) -> list[Graded]:
+    """Grade every notebook in ``folder``, ``jobs`` at a time (each in a kernel of its own);
+    ``progress`` (a text stream) gets a line per notebook. The rows keep the folder's order."""
+    from concurrent.futures import ThreadPoolExecutor
+
     paths = notebooks_in(folder)
-    graded = []
-    for number, path in enumerate(paths, 1):
+
+    def one(numbered: tuple[int, Path]) -> Graded:
+        number, path = numbered
         name = path.relative_to(folder).as_posix()
         if progress is not None:
             print(f"grading {number}/{len(paths)}: {name}", file=progress, flush=True)
-        graded.append(grade_notebook(path, timeout, name))
-    return graded
+        return grade_notebook(path, timeout, name)
+
+    if jobs == 1:
+        return [one(numbered) for numbered in enumerate(paths, 1)]
+    with ThreadPoolExecutor(jobs) as pool:  # the kernels do the work; a thread only waits
+        return list(pool.map(one, enumerate(paths, 1)))
 
 
 # ---------------------------------------------------------------------------- the table
