@@ -24,6 +24,7 @@ from .search.mcts import SQRT2, MCTSTree
 from .search.minimax import solve
 from .search.watch import Trace, node_name
 from .viz import as_state, draw_mcts, draw_tree, game_tree
+from .viz.mcts import check_view, mover_reward
 from .viz.style import HIGHLIGHT_COLOUR, O_COLOUR, X_COLOUR
 
 LAST_MOVE = HIGHLIGHT_COLOUR  # as the SVG boards highlight a cell
@@ -324,14 +325,17 @@ def _bound_text(value) -> str:
 
 class MCTSGrower(widgets.VBox):
     """Grow an MCTS/UCT tree from ``position`` a few playouts at a time and watch the root's
-    children: visits, mean result for X, UCB1 score, and the exact value to compare."""
+    children: visits, mean result, UCB1 score, and the exact value to compare. Results are
+    X's in [-1, 1] (``view="x"``) or the reward in [0, 1] of the root's player to move, who
+    moves into each child (``view="mover"``)."""
 
     def __init__(self, position=None, seed: int = 0, *, c: float = SQRT2,
-                 depth: int = 1) -> None:
+                 depth: int = 1, view: str = "x") -> None:
         state = BitBoard() if position is None else as_state(position)
         if state.is_terminal():
             raise ValueError("the game is over in this position: there is nothing to search")
         self.state, self.seed, self.c, self.depth = state, seed, c, depth
+        self.view = check_view(view)
         self.exact = {move: solve(state.play(move)) for move in state.moves()}
         self.grow_buttons = []
         for count in (1, 10, 100):
@@ -368,15 +372,20 @@ class MCTSGrower(widgets.VBox):
         return self.tree.iterations
 
     def rows(self) -> list[dict]:
-        """What the table shows: one dict per root move."""
+        """What the table shows: one dict per root move (``x_value`` and X's exact value, or
+        in the mover view ``reward`` and the exact reward of the player to move)."""
+        if self.view == "mover":
+            return [{"move": row.move, "visits": row.visits, "reward": row.value,
+                     "ucb": row.ucb, "exact": mover_reward(self.exact[row.move], row.node.mover)}
+                    for row in self.tree.children()]
         return [{"move": row.move, "visits": row.visits, "x_value": row.x_value,
                  "ucb": row.ucb, "exact": self.exact[row.move]}
                 for row in self.tree.children()]
 
     def _show(self) -> None:
         if self.tree.root.visits:  # drawn first, so the counter changes last
-            self.picture.value = draw_mcts(self.tree, self.depth).png()
-        self.table.value = _mcts_table(self.rows(), self.state.to_move)
+            self.picture.value = draw_mcts(self.tree, self.depth, view=self.view).png()
+        self.table.value = _mcts_table(self.rows(), self.state.to_move, self.view)
         self.total.value = f"<span>{self.tree.iterations} playouts so far</span>"
 
     def __repr__(self) -> str:  # what a notebook saved without widget state shows instead
@@ -384,22 +393,25 @@ class MCTSGrower(widgets.VBox):
                 "run the notebook to grow the tree>")
 
 
-def _mcts_table(rows: list[dict], to_move: int) -> str:
+def _mcts_table(rows: list[dict], to_move: int, view: str = "x") -> str:
     if not rows:
         return "<p>No playouts yet: the root has no children to compare.</p>"
     most = max(row["visits"] for row in rows)
+    mover, fmt = player_name(to_move), (_fmt if view == "x" else _fmt_reward)
+    names = (("mean for X", "exact for X") if view == "x" else
+             (f"mean reward for {mover}", f"exact for {mover}"))
+    note = "" if view == "x" else f"; {mover} moves into each child (win 1, draw ½, loss 0)"
     head = "".join(f"<th style='padding:2px 10px'>{name}</th>" for name in
-                   ("move", "visits", "mean for X", "UCB1", "exact for X"))
+                   ("move", "visits", names[0], "UCB1", names[1]))
     body = []
     for row in rows:
         bold = " style='font-weight:bold'" if row["visits"] == most else ""
-        cells = (row["move"], row["visits"], _fmt(row["x_value"]), _fmt(row["ucb"]),
-                 _fmt(row["exact"]))
+        cells = (row["move"], row["visits"], fmt(row.get("x_value", row.get("reward"))),
+                 fmt(row["ucb"]), fmt(row["exact"]))
         body.append(f"<tr{bold}>" + "".join(f"<td style='padding:2px 10px'>{cell}</td>"
                                             for cell in cells) + "</tr>")
-    mover = player_name(to_move)
     return (f"<table style='border-collapse:collapse;text-align:right'><caption>"
-            f"{mover} to move; bold: the most visited move</caption><tr>{head}</tr>"
+            f"{mover} to move; bold: the most visited move{note}</caption><tr>{head}</tr>"
             f"{''.join(body)}"
             f"</table>")
 
@@ -412,6 +424,11 @@ def _fmt(value) -> str:
     if not value:
         return "0"
     return f"{value:+.2f}" if isinstance(value, float) else f"{value:+d}"
+
+
+def _fmt_reward(value) -> str:
+    """A reward in [0, 1] (or a UCB1 score) unsigned; ∞ for an unvisited child."""
+    return "-" if value is None else "∞" if math.isinf(value) else f"{value:.2f}"
 
 
 __all__ = ["MCTSGrower", "PlayWidget", "TraceStepper", "explain"]

@@ -8,20 +8,42 @@ from .render import Marks, number, render_tree, tree_style
 from .trees import NodePath
 
 
+VIEWS = {"x": "mean result for X in [−1, 1]",
+         "mover": "reward in [0, 1] of the player who moved into the node"}
+
+
+def check_view(view) -> str:
+    """``view`` itself if it names a view of MCTS values ("x" or "mover"), else an error."""
+    if not isinstance(view, str):
+        raise TypeError(f"view is a string, 'x' or 'mover', not {view!r}")
+    if view not in VIEWS:
+        raise ValueError(f"view is 'x' (X's mean result) or 'mover' (the reward of the player "
+                         f"who moved into the node), not {view!r}")
+    return view
+
+
+def mover_reward(x_value: float | None, mover: int) -> float | None:
+    """X's result in [-1, 1] as the reward in [0, 1] of ``mover`` (+1 X, -1 O)."""
+    return None if x_value is None else (1 + x_value * mover) / 2
+
+
 def draw_mcts(tree, depth: int = 1, *, top: int = 3, boards: bool | None = None,
-              title: str | None = None) -> Picture:
+              title: str | None = None, view: str = "x") -> Picture:
     """Draw the top of an ``MCTSTree``: every child of the root, then the ``top`` most
     visited children of each node, down to ``depth`` plies.
 
-    Each node shows its visits (N) and its mean playout result for X; edges are as thick
-    as their share of the root's visits; nodes never visited are greyed.
+    Each node shows its visits (N) and its mean playout result: for X in [-1, 1] with
+    ``view="x"``, or with ``view="mover"`` as the reward in [0, 1] of the player who moved
+    into it. Edges are as thick as their share of the root's visits; nodes never visited
+    are greyed.
     """
+    check_view(view)
     graph, marks = nx.DiGraph(), Marks()
     total = max(1, tree.root.visits)
 
     def add(path: NodePath, node) -> None:
         graph.add_node(path, state=node.state, depth=len(path))
-        marks.texts[path] = _node_text(node, path)
+        marks.texts[path] = _node_text(node, path, view)
         if not node.visits:
             marks.grey.add(path)
         if len(path) >= depth or not node.children:
@@ -32,15 +54,20 @@ def draw_mcts(tree, depth: int = 1, *, top: int = 3, boards: bool | None = None,
             marks.widths[(path, path + (move,))] = 0.6 + 5 * child.visits / total
 
     add((), tree.root)
-    title = f"MCTS after {tree.iterations} iterations" if title is None else title
+    if title is None:
+        title = f"MCTS after {tree.iterations} iterations"
+        if view == "mover":
+            title += ": reward of the player who moved in (win 1, draw ½, loss 0)"
     return Picture(render_tree(graph, tree_style(graph, boards, marks), marks, title))
 
 
-def _node_text(node, path: NodePath) -> str:
-    """Visits, and (below the root) the mean playout result for X."""
+def _node_text(node, path: NodePath, view: str = "x") -> str:
+    """Visits, and (below the root) the mean playout result in the given view."""
     x_value = node.x_value
     if x_value is None or not path:
         return f"N {node.visits}"
+    if view == "mover":
+        return f"N {node.visits}\n{number(node.value)}"
     return f"N {node.visits}\n{number(x_value, signed=True)}"
 
 

@@ -8,9 +8,12 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import StrMethodFormatter
 
+from ..game import player_name
+from .mcts import check_view, mover_reward
 from .picture import Picture
 from .style import (BAR_COLOUR, DRAW_COLOUR, INK, LOSS_COLOUR, O_COLOUR, OUTCOME_COLOURS,
                     WHITE, WIN_COLOUR, X_COLOUR)
+from .trees import as_state
 
 
 def plot_node_counts(rows, *, value: str = "nodes", name: str = "name", log: bool = False,
@@ -45,13 +48,17 @@ def plot_node_counts(rows, *, value: str = "nodes", name: str = "name", log: boo
     return Picture(figure)
 
 
-def plot_mcts_convergence(rows, *, title: str | None = None) -> Picture:
-    """MCTS's estimate of each move (for X) against the playouts, one panel per position,
-    from the rows of ``ttt_lib.studies.convergence.convergence_study``.
+def plot_mcts_convergence(rows, *, title: str | None = None, view: str = "x") -> Picture:
+    """MCTS's estimate of each move against the playouts, one panel per position, from the
+    rows of ``ttt_lib.studies.convergence.convergence_study``.
 
-    Each move's line is coloured by its exact value (green wins for X, grey draws, red
-    losses) and the exact values are dashed, so the estimates can be seen closing in.
+    With ``view="x"`` the values are X's (exact +1, 0, -1); with ``view="mover"`` they are
+    the rewards in [0, 1] of the position's player to move (exact 1, 1/2, 0). Each move's
+    line is coloured by its exact outcome (green wins, grey draws, red losses; for X or for
+    the player to move) and the exact values are dashed, so the estimates can be seen
+    closing in.
     """
+    check_view(view)
     rows = _rows(rows)
     if not rows:
         raise ValueError("plot_mcts_convergence needs at least one row")
@@ -62,39 +69,54 @@ def plot_mcts_convergence(rows, *, title: str | None = None) -> Picture:
     figure = Figure(figsize=(4.2 * len(positions) + 0.4, 3.8))
     axes = figure.subplots(1, len(positions), squeeze=False, sharey=True)[0]
     for ax, position in zip(axes, positions):
-        _convergence_panel(ax, [row for row in rows if row["position"] == position])
-        ax.set_title(position, fontsize=10, family="DejaVu Sans Mono")
-    axes[0].set_ylabel("estimated value for X")
+        to_move = as_state(position).to_move if view == "mover" else None
+        _convergence_panel(ax, [row for row in rows if row["position"] == position], to_move)
+        name = "" if to_move is None else f" ({player_name(to_move)} to move)"
+        ax.set_title(position + name, fontsize=10, family="DejaVu Sans Mono")
+    axes[0].set_ylabel(_CONVERGENCE_LABELS[view][0])
     axes[0].legend(handles=[Line2D([], [], color=OUTCOME_COLOURS[value], label=label)
-                            for label, value in (("X wins (exact +1)", 1),
-                                                 ("draw (exact 0)", 0),
-                                                 ("O wins (exact −1)", -1))],
-                   fontsize=7, loc="lower left", frameon=False)
-    figure.suptitle(title or "MCTS estimates (solid) against exact values (dashed)",
-                    fontsize=11)
+                            for label, value in _CONVERGENCE_LABELS[view][1]],
+                   fontsize=7, loc="lower left" if view == "x" else "lower right", frameon=False)
+    figure.suptitle(title or _CONVERGENCE_LABELS[view][2], fontsize=11)
     figure.tight_layout()
     return Picture(figure)
 
 
-def _convergence_panel(ax, rows: list[dict]) -> None:
-    """One position: a line of estimates per move, and the exact values dashed."""
+_CONVERGENCE_LABELS = {  # view: y label, legend (label, outcome for the view), title
+    "x": ("estimated value for X",
+          (("X wins (exact +1)", 1), ("draw (exact 0)", 0), ("O wins (exact −1)", -1)),
+          "MCTS estimates (solid) against exact values (dashed)"),
+    "mover": ("estimated reward for the player to move",
+              (("win (exact 1)", 1), ("draw (exact ½)", 0), ("loss (exact 0)", -1)),
+              "MCTS estimates (solid) against exact values (dashed), "
+              "as rewards of the player to move"),
+}
+
+
+def _convergence_panel(ax, rows: list[dict], to_move: int | None = None) -> None:
+    """One position: a line of estimates per move, and the exact values dashed; X's values,
+    or with ``to_move`` the rewards in [0, 1] of that player."""
+    def shown(value):
+        return value if to_move is None or value is None else mover_reward(value, to_move)
+
+    outcome = 1 if to_move is None else to_move  # exact * outcome: +1 a win for the view
     rows = sorted(rows, key=lambda row: row["playouts"])
     exact = rows[0]["exact"]
     for value in sorted(set(exact.values())):
-        ax.axhline(value, color=OUTCOME_COLOURS.get(value, INK), linestyle="--",
-                   linewidth=1, alpha=0.8)
+        ax.axhline(shown(value), color=OUTCOME_COLOURS.get(value * outcome, INK),
+                   linestyle="--", linewidth=1, alpha=0.8)
     for move, value in exact.items():
-        points = [(row["playouts"], row["estimates"].get(move)) for row in rows]
+        points = [(row["playouts"], shown(row["estimates"].get(move))) for row in rows]
         points = [(n, v) for n, v in points if v is not None]
         if points:
-            colour = OUTCOME_COLOURS.get(value, INK)
+            colour = OUTCOME_COLOURS.get(value * outcome, INK)
             ax.plot([n for n, _ in points], [v for _, v in points], marker="o", markersize=2.5,
                     linewidth=1.2, color=colour, alpha=0.85)
             n, v = points[-1]
             ax.annotate(str(move), (n, v), xytext=(3, 0), textcoords="offset points",
                         fontsize=7, va="center", color=colour)
     ax.set_xscale("log")
-    ax.set_ylim(-1.08, 1.08)
+    ax.set_ylim((-1.08, 1.08) if to_move is None else (-0.04, 1.04))
     ax.set_xlabel("playouts")
     _tidy(ax)
 
