@@ -48,24 +48,28 @@ def sources(source: Path) -> list[Path]:
     raise UsageError(f"{source} is neither a folder nor a .ipynb file")
 
 
-def sources_and_folder(argv: list[str], prog: str, description: str) -> tuple[list[Path], Path]:
-    """Parse ``SOURCE OUT`` (what handout.py and slides.py both take); create OUT."""
+def sources_and_folder(argv: list[str], prog: str, description: str,
+                       extra=None) -> tuple[list[Path], Path, object]:
+    """Parse ``SOURCE OUT`` (what handout.py and slides.py both take; ``extra(parser)`` adds
+    a tool's own options); create OUT. Returns the notebooks, OUT and the parsed options."""
     args = parser(prog, description)
     args.add_argument("source", help="a folder of notebooks, or one .ipynb")
     args.add_argument("out", help="the folder the results go to")
+    if extra is not None:
+        extra(args)
     options = args.parse_args(argv)
     paths = sources(Path(options.source))
     out = Path(options.out)
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
-    return paths, out
+    return paths, out, options
 
 
 def run(argv: list[str]) -> int:
     from nbconvert.exporters import NotebookExporter
 
-    paths, out = sources_and_folder(
+    paths, out, _ = sources_and_folder(
         argv, "handout.py", "Student copies of the notebooks, without solution cells.")
     exporter = NotebookExporter()
     for path in paths:

@@ -25,8 +25,8 @@ from pathlib import Path
 
 import nbformat
 
-from course import ROOT, UsageError, main, parser, read
-from handout import sources
+from course import ROOT, UsageError, main, read
+from handout import sources_and_folder
 
 HERE = Path(__file__).resolve().parent
 TEMPLATE = HERE / "slides.html.j2"
@@ -196,16 +196,12 @@ def deck(path: Path, slides=None) -> str:
 
 
 def run(argv: list[str]) -> int:
-    args = parser("slides.py", "The notebooks as offline reveal.js slides (HTML, and PDF).")
-    args.add_argument("source", help="a folder of notebooks, or one .ipynb")
-    args.add_argument("out", help="the folder the decks go to")
-    args.add_argument("--pdf", action="store_true", help="also print each deck to PDF")
-    options = args.parse_args(argv)
-    paths = sources(Path(options.source))
-    out = Path(options.out)
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{out} exists and is not a folder")
-    out.mkdir(parents=True, exist_ok=True)
+    def pdf_option(args) -> None:
+        args.add_argument("--pdf", action="store_true", help="also print each deck to PDF")
+
+    paths, out, options = sources_and_folder(
+        argv, "slides.py", "The notebooks as offline reveal.js slides (HTML, and PDF).",
+        pdf_option)
     slides = exporter()
     targets = []
     for path in paths:

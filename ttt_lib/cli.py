@@ -202,8 +202,8 @@ def write_text(text: str, path: str, out) -> None:
 
 def cmd_solve_mnk(args, out) -> None:
     """``solve --mnk M N K``: X's value of the empty board; progress on stderr past 2 s."""
-    from .studies.mnk_solve import MNKSolver, ProgressLine, format_figures
-    progress = ProgressLine(sys.stderr, after=2.0)
+    from .studies.mnk_solve import MNKSolver, SolveProgress, format_figures
+    progress = SolveProgress(sys.stderr, after=2.0)
     solver = MNKSolver(*args.mnk, progress=progress)
     try:
         figures = solver.solve()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 
 from ..agents import AGENTS
 from ..arena import MAX_GAMES
+from ..progress import ProgressLine
 from .loading import ClassroomError, load_folder
 from .runner import MAX_WORKERS, class_tournament, open_executor
 from .worker import Limits
@@ -19,27 +19,16 @@ MEMORY_MB = (32, 65536)  # the bounds of --memory
 WORKERS = 2  # the default size of a process pool or local Dask cluster
 
 
-class Progress:
-    """'games 120/400' on one line of ``stream``, from ``after`` seconds on, at most twice a
-    second; ``close()`` ends the line."""
+class Progress(ProgressLine):
+    """'games 120/400, 3 s' on one line of ``stream``, from ``after`` seconds on."""
 
-    def __init__(self, stream, after: float = 2.0) -> None:
-        self.stream, self.start, self.next, self.shown = stream, time.monotonic(), after, False
-        self.done = self.total = 0
+    done = total = 0
 
     def __call__(self, done: int, total: int) -> None:
         self.done, self.total = done, total
-        seconds = time.monotonic() - self.start
-        if seconds >= self.next or (self.shown and done == total):
-            self.next = seconds + 0.5
-            self.stream.write(f"\rgames {done:,}/{total:,}, {seconds:.0f} s")
-            self.stream.flush()
-            self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.shown = False
+        seconds = self.elapsed()
+        if self.due(seconds, final=done == total):
+            self.write(f"games {done:,}/{total:,}, {seconds:.0f} s")
 
 
 def check_arguments(args) -> tuple[list[str], Limits]:

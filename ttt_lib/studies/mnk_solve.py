@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 
 from ..boards.shape import shape_of
+from ..progress import ProgressLine
 
 # The table grows about tenfold with each extra row of four or five cells (4x4 k=4: 20,000
 # positions; 5x4: 330,000; 5x5: 1.8 million): past 30 cells a solve outgrows memory.
@@ -186,23 +187,11 @@ def format_figures(figures: dict) -> str:
             f"{figures['seconds']:.3f} s")
 
 
-class ProgressLine:
-    """A one-line counter (nodes, nodes/s, positions) on ``stream``, rewritten in place,
-    shown only once a solve has run ``after`` seconds; ``close()`` ends the line."""
-
-    def __init__(self, stream, after: float = 2.0) -> None:
-        self.stream, self.after, self.shown = stream, after, False
+class SolveProgress(ProgressLine):
+    """The solve's counter (nodes, nodes/s, positions), from ``after`` seconds of solving on."""
 
     def __call__(self, solver: MNKSolver) -> None:
         seconds = solver.seconds()
-        if seconds >= self.after:
-            self.after = seconds + 0.5  # at most two updates a second
-            self.stream.write(f"\r{solver.nodes:,} nodes, {solver.nodes / seconds:,.0f} "
-                              f"nodes/s, {solver.positions:,} positions, {seconds:.0f} s")
-            self.stream.flush()
-            self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.shown = False
+        if self.due(seconds):
+            self.write(f"{solver.nodes:,} nodes, {solver.nodes / seconds:,.0f} nodes/s, "
+                       f"{solver.positions:,} positions, {seconds:.0f} s")
