@@ -97,14 +97,24 @@ class Zygote:
     def __init__(self) -> None:
         require_processes()
         self.link, theirs = socket.socketpair()
+        # what the zygote says if it cannot start (a file, so it can never block on a pipe)
+        self.errors = tempfile.TemporaryFile()
+        # -I (isolated: no environment variables, no user site, no current directory on
+        # sys.path) exists on every supported Python; -P alone is 3.11+
         self.process = subprocess.Popen(
-            [sys.executable, "-s", "-P", "-m", "ttt_lib.classroom.sandbox",
+            [sys.executable, "-I", "-m", "ttt_lib.classroom.sandbox",
              "--zygote", str(theirs.fileno())],
             pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, cwd="/", env=minimal_env("/nonexistent"),
+            stderr=self.errors, cwd="/", env=minimal_env("/nonexistent"),
             start_new_session=True)  # each sandbox gets a folder (cwd, HOME, TMPDIR) of its own
         theirs.close()
         self.replies = self.link.makefile("rb")
+
+    def why_stopped(self) -> str:
+        """The last line the zygote wrote to its stderr, or a plain statement."""
+        self.errors.seek(0)
+        lines = self.errors.read()[-2000:].decode(errors="replace").strip().splitlines()
+        return lines[-1] if lines else "it stopped without a word"
 
     @classmethod
     def forget(cls) -> None:
@@ -121,10 +131,15 @@ class Zygote:
                     cls._current = Zygote()
                 try:
                     return cls._current._fork(limits, folder)
-                except OSError:
-                    cls._current = None
+                except OSError as error:
+                    failed, cls._current = cls._current, None
                     if attempt == 2:
-                        raise
+                        try:
+                            failed.process.wait(timeout=5)
+                        except subprocess.TimeoutExpired:
+                            failed.process.kill()
+                        raise ClassroomError("the sandbox could not start: "
+                                             + failed.why_stopped()) from error
 
     def _fork(self, limits: Limits, folder: str) -> tuple[int, int, int]:
         child_in, to_child = os.pipe()
