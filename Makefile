@@ -20,7 +20,7 @@ PRESENT := $(firstword $(wildcard notebooks/$(NB)*.ipynb))
 # JupyterLab refuses to start as root unless told to (the course machines run as root)
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help setup play test lab present bench handout slides slide-assets lite node pyodide chromium clean
+.PHONY: help setup play test lab present bench handout slides slide-assets lite node pyodide chromium bubblewrap clean
 
 help:
 	@echo "make play     set up, then the computer plays itself"
@@ -48,6 +48,13 @@ chromium:
 	@test -x $(CHROMIUM) || { echo "installing chromium (Debian package)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
+
+# Students' agents and graded notebooks run in bubblewrap sandboxes (Debian's bubblewrap, the
+# unprivileged sandbox Flatpak uses); the tests run hostile code in them.
+bubblewrap:
+	@command -v bwrap >/dev/null || { echo "installing bubblewrap (Debian package)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }
+	@command -v bwrap >/dev/null || { echo "bubblewrap is missing and could not be installed"; exit 1; }
 
 # The Pyodide test runs Python under node; Debian's nodejs (and npm) when node is missing.
 node:
@@ -78,7 +85,7 @@ $(SLIDE_ASSETS_STAMP): | node
 play: $(STAMP)
 	$(BIN)/python -m ttt_lib selfplay
 
-test: $(STAMP) chromium pyodide lite slide-assets
+test: $(STAMP) chromium bubblewrap pyodide lite slide-assets
 	$(BIN)/python -m pytest
 
 lab: $(STAMP)
