@@ -1,7 +1,9 @@
 # Everything starts here: each target creates .venv from pyproject.toml on first use,
 # so a fresh machine needs nothing but `make`.
 PYTHON ?= python3
-VENV := .venv
+# `make test PYTHON=python3.10` builds and tests in a venv of that interpreter's own
+# (.venv-python3.10), so the Pythons the README promises can be tried side by side.
+VENV := $(if $(filter python3,$(PYTHON)),.venv,.venv-$(notdir $(PYTHON)))
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium

@@ -1,7 +1,40 @@
+"""Fixtures shared by every test, and the suite's guarantee that nothing outlives it: whatever
+a test started (servers, kernels, browsers, sandboxes) is ended when pytest ends, is stopped
+with Ctrl-C, or is sent SIGTERM."""
+import os
+import signal
+import sys
+import threading
+
 import pytest
+
+from _processes import end_descendants
 
 from ttt_lib import BitBoard, ListBoard
 from ttt_lib.game import reachable
+
+SIGTERM_GRACE = 30  # seconds pytest may take to report after SIGTERM before it is ended
+
+
+def _on_sigterm(signum, frame):
+    """End every process the run started, then stop pytest as Ctrl-C would (fixtures torn
+    down, the interruption reported); a watchdog ends pytest if that part hangs."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    end_descendants(grace=2)
+    watchdog = threading.Timer(SIGTERM_GRACE, os._exit, (128 + signal.SIGTERM,))
+    watchdog.daemon = True
+    watchdog.start()
+    raise KeyboardInterrupt("pytest was sent SIGTERM")
+
+
+def pytest_configure(config):
+    if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def pytest_unconfigure(config):
+    if sys.platform.startswith("linux"):
+        end_descendants(grace=2)
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -15,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from _processes import descendants, end
 
 HERE = Path(__file__).parent
 NOTEBOOK = HERE / "widgets_demo.ipynb"
@@ -127,7 +128,9 @@ def _quiet_settings(folder: Path) -> None:
 
 
 def _shut_down(server: subprocess.Popen, url: str, token: str) -> None:
-    """Ask the server to stop (it stops its kernels), then insist if it does not."""
+    """Ask the server to stop (it stops its kernels), then end whatever of it is left: the
+    server's own process group and its kernels (each in a session of its own)."""
+    tree = descendants(server.pid) + [server.pid]  # listed first: orphans go to init
     if server.poll() is None:
         request = urllib.request.Request(f"{url}/api/shutdown", method="POST",
                                          headers={"Authorization": f"token {token}"})
@@ -138,9 +141,6 @@ def _shut_down(server: subprocess.Popen, url: str, token: str) -> None:
     try:
         server.wait(timeout=15)
     except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=5)
+        pass
+    end(tree)
+    server.wait(timeout=5)

@@ -43,7 +43,8 @@ def test_rise_presents_a_course_notebook(chromium_launch, lab):
             assert button.count() == 1 and button.is_visible(), "no RISE button in the toolbar"
             title = button.locator("jp-button").get_attribute("title")
             assert "Slideshow" in label and "Alt+R" in title, (label, title)
-            page.evaluate("window.jupyterapp.commands.execute('RISE:preview')")
+            # started, not awaited (the command's promise has no time limit); the frame is waited for
+            page.evaluate("() => { window.jupyterapp.commands.execute('RISE:preview'); }")
             frame = page.frame_locator("iframe[src*='/rise/']")
             frame.locator(".reveal .slides section").first.wait_for()
             heading = frame.locator(".reveal .slides h1").first

@@ -56,7 +56,8 @@ def test_play_step_and_grow_in_jupyterlab(chromium_launch, lab, shots):
             page.goto(lab.notebook_url())
             page.wait_for_selector(".jp-Notebook .jp-Cell")
             page.wait_for_function(KERNEL_IDLE, timeout=WAIT)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            # started, not awaited: evaluate would wait on the command's promise without a limit
+            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
             page.wait_for_selector(".ttt-cell-4", state="visible", timeout=WAIT)
 
             play_a_game(page, expect, snap)
