@@ -13,6 +13,7 @@ from _processes import end_descendants
 from ttt_lib import BitBoard, ListBoard
 from ttt_lib.game import reachable
 
+SLOW_LIMIT = 600  # seconds for a test marked slow that names no limit of its own
 SIGTERM_GRACE = 30  # seconds pytest may take to report after SIGTERM before it is ended
 
 
@@ -30,6 +31,13 @@ def _on_sigterm(signum, frame):
 def pytest_configure(config):
     if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test marked slow may take up to SLOW_LIMIT; the rest keep the suite's limit."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_LIMIT))
 
 
 def pytest_unconfigure(config):
