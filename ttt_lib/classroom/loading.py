@@ -19,7 +19,8 @@ from pathlib import Path
 
 from ..agents import AGENTS
 from . import jail
-from .worker import (Box, ClassroomError, Entrant, Forfeit, Limits, printable,
+from .text import printable
+from .worker import (Box, ClassroomError, Entrant, Forfeit, Limits,
                      require_processes)
 
 TAG = "agent"  # the tag of a notebook's agent cells

@@ -38,6 +38,7 @@ from ..arena import processes_available
 from ..game import Game, player_name
 from ..player import Agent
 from . import jail
+from .text import printable, shorten
 
 LOAD_SECONDS = 10.0  # starting a box: Python, the package and the student file's top level
 FORK_SECONDS = 5.0  # a zygote forks in milliseconds
@@ -77,22 +78,6 @@ class Forfeit(Exception):
         reason = printable(shorten(reason, REASON_CHARACTERS))
         super().__init__(reason)
         self.reason, self.fatal = reason, fatal
-
-
-def printable(text: str) -> str:
-    """``text`` with every character that is not printable escaped (``\\x1b``, ``\\n``,
-    ``\\u202e``): what a student wrote cannot move the cursor, clear the screen or turn text
-    around."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in text)
-
-
-def shorten(text: str, most: int) -> str:
-    """``text``, or its two ends around '...' when longer than ``most`` (as ``reprlib``)."""
-    if len(text) <= most:
-        return text
-    head = (most - 3) // 2
-    return text[:head] + "..." + text[len(text) - (most - 3 - head):]
 
 
 def seconds_text(seconds: float) -> str:
