@@ -28,7 +28,7 @@ from . import jail
 from .leaderboard import Leaderboard, leaderboard
 from .loading import ClassroomError, Roster
 from .text import printable
-from .worker import Entrant, Forfeit, Limits, StudentAgent
+from .worker import Box, Entrant, Forfeit, Limits, StudentAgent
 
 EXECUTORS = ("serial", "processes", "dask")
 MAX_WORKERS = 256
@@ -215,13 +215,16 @@ def class_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
     counts = [[0, 0, 0] for _ in pairs]
     forfeits: list[ForfeitRecord] = []
     done, total = 0, len(pairs) * games
-    for result in run(tasks(players, games, seed, limits), executor):
-        for index, tally in result.counts:
-            counts[index] = [a + b for a, b in zip(counts[index], tally)]
-            done += sum(tally)
-        forfeits += result.forfeits
-        if progress:
-            progress(done, total)
+    try:
+        for result in run(tasks(players, games, seed, limits), executor):
+            for index, tally in result.counts:
+                counts[index] = [a + b for a, b in zip(counts[index], tally)]
+                done += sum(tally)
+            forfeits += result.forfeits
+            if progress:
+                progress(done, total)
+    finally:  # this process's boxes (a pool's workers end theirs when they end)
+        Box.close_all()
     table = TournamentResult(games, seed, tuple(PairResult(x, o, *counts[i])
                                                 for i, (x, o) in enumerate(pairs)))
     order = {pair: i for i, pair in enumerate(pairs)}

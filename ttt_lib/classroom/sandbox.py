@@ -188,6 +188,21 @@ def sandbox(student: Student, fds: list[int]) -> None:
         os._exit(0)
 
 
+def kill_orphans() -> None:
+    """In a box: end the processes that outlived the sandbox that started them (orphans are
+    adopted by the box's first process, ours is its only legitimate child)."""
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                parent = int(stat.read().rsplit(b")", 1)[1].split()[1])
+            if parent == 1:
+                os.kill(int(name), signal.SIGKILL)
+        except (OSError, ValueError, IndexError):
+            continue
+
+
 def reply(link: socket.socket, answer: dict, pid: int) -> None:
     """``answer``, with a pidfd of process ``pid`` (the tournament kills through it)."""
     pidfd = os.pidfd_open(pid)
@@ -218,6 +233,8 @@ def zygote(channel: int) -> None:
         message, fds, _, _ = socket.recv_fds(link, 4096, 2)
         if not message or len(fds) != 2:
             return  # the tournament's worker is gone
+        if request.get("isolated"):
+            kill_orphans()
         pid = os.fork()
         if pid == 0:
             link.close()

@@ -164,7 +164,7 @@ class Box:
     def _load(self, entrant: Entrant, limits: Limits) -> str:
         request = {"op": "load", "filename": entrant.filename or entrant.label,
                    "memory_mb": limits.memory_mb, "cpu_seconds": limits.cpu_seconds,
-                   "move_time": limits.move_time}
+                   "move_time": limits.move_time, "isolated": limits.isolated}
         try:
             self.link.send(json.dumps(request).encode())
             answer, self.zygote = self._receive(LOAD_SECONDS)
@@ -271,11 +271,14 @@ class Box:
             if key in cls._failed:
                 raise Forfeit(cls._failed[key], fatal=True)
             box = cls._open.pop(key, None)
-            if box is not None and box.process.poll() is None and not box.stopped():
+            stopped = box is not None and box.stopped()
+            if box is not None and box.process.poll() is None and not stopped:
                 cls._open[key] = box
                 return box
             if box is not None:
                 box.retire()
+            if stopped:
+                raise Forfeit("stopped the process that starts its sandboxes", fatal=True)
             idle = [k for k, b in cls._open.items() if b.users == 0]
             for old in idle[:max(0, len(cls._open) + 1 - MAX_BOXES)]:
                 cls._open.pop(old).retire()
@@ -285,6 +288,14 @@ class Box:
                 cls._failed[key] = forfeit.reason
                 raise
             return cls._open[key]
+
+    @classmethod
+    def discard(cls, box: Box) -> None:
+        """Take ``box`` out of use: it closes once its last sandbox has."""
+        with cls._lock:
+            for key in [k for k, b in cls._open.items() if b is box]:
+                del cls._open[key]
+        box.retire()
 
     @classmethod
     def close_all(cls) -> None:
@@ -322,6 +333,7 @@ class Sandbox:
             try:
                 self.pidfd, self.to_child, self.from_child = box.fork()
             except BoxGone:  # its zygote died (its box ends): a new box, once
+                Box.discard(box)
                 if attempt == 2:
                     raise Forfeit("broke its sandbox", fatal=True) from None
                 continue
@@ -362,8 +374,11 @@ class Sandbox:
         deadline = time.monotonic() + seconds
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.from_child], [], [], left)[0]:
+            ready = select.select([self.from_child, self.pidfd], [], [], max(left, 0))[0]
+            if not ready:
                 raise Forfeit(self._late(seconds, doing), fatal=True)
+            if self.from_child not in ready:
+                return b""  # it ended (children it left may hold its pipe open)
             chunk = os.read(self.from_child, REPLY_BYTES)
             if not chunk:
                 return b""
