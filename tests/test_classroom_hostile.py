@@ -268,3 +268,22 @@ def test_no_isolation_runs_and_says_so(tmp_path):
     assert boxed.returncode == 0, boxed.stderr
     assert boxed.stdout.startswith("Leaderboard (score:")
     assert boxed.stdout.splitlines()[1:] == done.stdout.splitlines()[1:]
+
+
+def test_a_file_is_loaded_once_per_student(tmp_path, monkeypatch):
+    """The file's top level (here a slow one) runs once, when the folder is loaded: every
+    game's sandbox is forked from the box that loaded it."""
+    from ttt_lib.classroom.worker import Box
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "slow_start.py").write_text("import time\ntime.sleep(0.5)\n" + HONEST["good.py"])
+    started = []
+    original = Box.__init__
+    monkeypatch.setattr(Box, "__init__",
+                        lambda self, *args: (started.append(args[0].label),
+                                             original(self, *args))[1])
+    result = class_tournament(["random", "perfect"], load_folder(folder, LIMITS), games=10,
+                              limits=LIMITS)
+    assert result.forfeits == () and sum(r.games for r in result.results) == 60, \
+        result.forfeits
+    assert started == ["slow_start"]

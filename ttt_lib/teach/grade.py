@@ -350,10 +350,12 @@ def grade_each(papers: list[Paper], timeout: float, confine: Confine | None, pro
                 future.cancel()
 
 
-def grade_folder(folder: Path, timeout: float = TIMEOUT, progress=None, jobs: int = 1, *,
-                 confine: Confine | None) -> list[Graded]:
-    """Grade every notebook in ``folder``, ``jobs`` at a time, each in a box of its own
-    (``confine=None``: unboxed). The rows keep the folder's order."""
+def grade_folder(folder: Path, timeout: float = TIMEOUT, progress=None, jobs: int = 1,
+                 confine: Confine | None = None) -> list[Graded]:
+    """Grade every notebook in ``folder``, ``jobs`` at a time, each in a process of its own
+    on a copy; boxed by ``confine`` (for students' work: ``classroom.jail.box_command``, as
+    the command line does), unboxed by default (the course's own notebooks). The rows keep
+    the folder's order."""
     papers = [read_paper(path, folder) for path in notebooks_in(folder)]
     order = {paper.name: i for i, paper in enumerate(papers)}
     graded = list(grade_each(papers, timeout, confine, progress, jobs))
