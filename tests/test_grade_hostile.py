@@ -1,6 +1,6 @@
 """`python -m ttt_lib grade` against notebooks that attack: each runs on a copy in a bubblewrap
 box of its own, so killing its grader, stopping its kernel, deleting notebooks, patching the
-package, leaving a process behind or flooding the output costs at most its own row; every
+package, leaving a process behind or printing 50 MB costs at most its own row; every
 other row is graded and kept, no submission changes, the CSV is complete, and a run that is
 killed keeps every row it had written."""
 from __future__ import annotations
@@ -72,10 +72,10 @@ def attacked(tmp_path_factory):
              "import subprocess, sys\n"
              "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)', "
              f"{MARKER!r}], start_new_session=True)",
+             "print('x' * (50 << 20))",  # 50 MB of output
              RIGHT,
              "import ttt_lib.teach.core as core\n"
              "open(core.__file__, 'a').write('\\n# every verdict is Not yet\\n')")
-    notebook(folder / "flood.ipynb", IMPORTS, "print('x' * (50 << 20))", RIGHT)
     before = checksum(folder), checksum(PACKAGE)
     table = root / "grades.csv"
     done = subprocess.run([sys.executable, "-m", "ttt_lib", "grade", str(folder), "--csv",
@@ -92,19 +92,17 @@ def test_every_notebook_gets_its_row(attacked):
     assert done.returncode == 0, done.stderr
     assert rows[0] == ["file", "check_10_q_update", "right", "problem"]
     by_file = {row[0]: row[1:] for row in rows[1:]}
-    assert list(by_file) == ["'=1+2*3.ipynb", "flood.ipynb", "killer.ipynb", "stopper.ipynb",
-                             "vandal.ipynb"]
+    assert list(by_file) == ["'=1+2*3.ipynb", "killer.ipynb", "stopper.ipynb", "vandal.ipynb"]
     assert by_file["'=1+2*3.ipynb"] == ["Right", "1", ""]
-    assert by_file["flood.ipynb"] == ["Right", "1", ""]
     assert by_file["killer.ipynb"] == [
         "missing", "0", "no result: its box ended early (its kernel or grader was stopped)"]
     assert by_file["stopper.ipynb"] == ["missing", "0",
                                         f"stopped after the time limit ({TIMEOUT} s)"]
     right, count, problem = by_file["vandal.ipynb"]
     assert (right, count) == ("Right", "1")
-    assert problem.startswith("cell 6 raised OSError: [Errno 30] Read-only file system")
-    assert done.stdout.startswith("graded 5 notebooks: 2 ran to the end, 3 stopped early; "
-                                  "3 Right, 0 Not yet, 2 missing")
+    assert problem.startswith("cell 7 raised OSError: [Errno 30] Read-only file system")
+    assert done.stdout.startswith("graded 4 notebooks: 1 ran to the end, 3 stopped early; "
+                                  "2 Right, 0 Not yet, 2 missing")
 
 
 def test_no_submission_and_no_package_file_changed(attacked):
