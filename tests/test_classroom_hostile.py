@@ -287,3 +287,28 @@ def test_a_file_is_loaded_once_per_student(tmp_path, monkeypatch):
     assert result.forfeits == () and sum(r.games for r in result.results) == 60, \
         result.forfeits
     assert started == ["slow_start"]
+
+
+def test_a_file_that_ends_its_box_when_loaded_is_left_out(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "quits.py").write_text("import os, sys\nprint('boom', file=sys.stderr)\n"
+                                     "os._exit(1)\n")
+    (folder / "kills_box.py").write_text("import os, signal\nos.kill(1, signal.SIGKILL)\n"
+                                         "os.kill(os.getpid(), signal.SIGKILL)\n")
+    assert dict(load_folder(folder, LIMITS).rejected) == {
+        "quits.py": "crashed when loaded", "kills_box.py": "crashed when loaded"}
+
+
+def test_a_box_that_cannot_start_stops_the_run_with_its_reason(tmp_path, monkeypatch):
+    """A bwrap that runs but cannot start the zygote (here: it refuses its options)."""
+    from ttt_lib.classroom import ClassroomError, jail
+    fake = tmp_path / "bwrap"
+    fake.write_text("#!/bin/sh\n"
+                    "case \"$*\" in *'-c pass'*) exit 0;; esac\n"
+                    "echo 'bwrap: Creating new namespace failed: no room' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv(jail.VARIABLE, str(fake))
+    (tmp_path / "good.py").write_text(f"# {tmp_path}\n" + HONEST["good.py"])  # a new box
+    with pytest.raises(ClassroomError, match="the sandbox could not start: bwrap: Creating"):
+        load_folder(tmp_path, LIMITS)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -128,3 +129,37 @@ def require(what: str) -> None:
     if reason:
         raise IsolationError(f"{what} runs only in a bubblewrap sandbox, and none can start "
                              f"here ({reason}); --no-isolation runs it unconfined")
+
+
+# ------------------------------------------------- watching and ending a box's processes
+
+def pid_of(pidfd: int) -> int:
+    """The process a pidfd names, as this process sees it; -1 once it has ended."""
+    try:
+        with open(f"/proc/self/fdinfo/{pidfd}", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("Pid:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return -1
+
+
+def proc_field(pid: int, name: str) -> str:
+    """A field of ``/proc/PID/status`` ('' when the process or the field is gone)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith(name + ":"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
+def kill(pidfd: int | None) -> None:
+    if pidfd is not None:
+        try:
+            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+        except (ProcessLookupError, OSError):
+            pass

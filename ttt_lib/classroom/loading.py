@@ -20,7 +20,7 @@ from pathlib import Path
 from ..agents import AGENTS
 from . import jail
 from .text import printable
-from .worker import (Box, ClassroomError, Entrant, Forfeit, Limits,
+from .worker import (Box, CannotStart, ClassroomError, Entrant, Forfeit, Limits,
                      require_processes)
 
 TAG = "agent"  # the tag of a notebook's agent cells
@@ -62,6 +62,8 @@ def load_folder(folder: str | Path, limits: Limits = Limits()) -> Roster:
             entrant = read_entrant(path, root)
             check_label(entrant.label, roster)
             load(entrant, limits)
+        except CannotStart:
+            raise
         except (ClassroomError, Forfeit) as error:
             roster.rejected.append((path.name, str(error)))
             continue

@@ -42,6 +42,7 @@ from ttt_lib.player import Agent
 
 MODULE = "student_agent"  # the module name a student's file runs under
 ANSWER_CHARACTERS = 60  # how much of a malformed answer the report quotes
+READY = "loading the student's file"  # said on stderr just before (worker reads it)
 
 
 class Student:
@@ -221,6 +222,7 @@ def zygote(channel: int) -> None:
     link = socket.socket(fileno=channel)
     request = json.loads(link.recv(4096))
     source = sys.stdin.buffer.read().decode("utf-8", errors="replace")  # the student's file
+    print(READY, file=sys.stderr, flush=True)  # from here on, a crash is the student's
     quiet()
     limit(request["memory_mb"], request["cpu_seconds"])
     student = Student(request["move_time"])

@@ -23,7 +23,6 @@ import json
 import os
 import select
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -38,6 +37,8 @@ from ..arena import processes_available
 from ..game import Game, player_name
 from ..player import Agent
 from . import jail
+from .jail import kill, pid_of, proc_field
+from .sandbox import READY  # the zygote's last word on stderr before the student's code
 from .text import printable, shorten
 
 LOAD_SECONDS = 10.0  # starting a box: Python, the package and the student file's top level
@@ -46,8 +47,14 @@ REPLY_BYTES = 1 << 16  # a longer answer is malformed
 MAX_BOXES = 12  # boxes kept per process; the least recently used idle one closes first
 MEMORY_SHARE = 0.9  # out of time with this share of its memory in use: it hit the limit
 REASON_CHARACTERS = 160  # a longer reason is shortened in the middle
+
+
 class ClassroomError(ValueError):
     """A bad folder, agent list or limit for a class tournament, or no way to run one."""
+
+
+class CannotStart(ClassroomError):
+    """A box that does not start at all (not the student's doing): the run stops."""
 
 
 class Limits(NamedTuple):
@@ -96,38 +103,6 @@ class BoxGone(Exception):
     """The box's zygote is gone or does not answer (a sandbox of the student's killed it)."""
 
 
-def pid_of(pidfd: int) -> int:
-    """The process a pidfd names, as this process sees it; -1 once it has ended."""
-    try:
-        with open(f"/proc/self/fdinfo/{pidfd}", encoding="ascii") as info:
-            for line in info:
-                if line.startswith("Pid:"):
-                    return int(line.split()[1])
-    except (OSError, ValueError):
-        pass
-    return -1
-
-
-def proc_field(pid: int, name: str) -> str:
-    """A field of ``/proc/PID/status`` ('' when the process or the field is gone)."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
-            for line in status:
-                if line.startswith(name + ":"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return ""
-
-
-def kill(pidfd: int | None) -> None:
-    if pidfd is not None:
-        try:
-            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-        except (ProcessLookupError, OSError):
-            pass
-
-
 class Box:
     """One student's box with its zygote (see ``sandbox.zygote``), loaded once, kept for
     the life of this process (at most ``MAX_BOXES`` at a time) and ended with it."""
@@ -166,16 +141,24 @@ class Box:
                    "memory_mb": limits.memory_mb, "cpu_seconds": limits.cpu_seconds,
                    "move_time": limits.move_time, "isolated": limits.isolated}
         try:
-            self.link.send(json.dumps(request).encode())
+            try:
+                self.link.send(json.dumps(request).encode())
+            except OSError:
+                raise BoxGone("gone") from None
             answer, self.zygote = self._receive(LOAD_SECONDS)
         except BoxGone as gone:
+            if str(gone) != "late":
+                try:  # all it had to say
+                    self.process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    pass
+            why = self.why_stopped()
             self.close()
             if str(gone) == "late":
                 raise Forfeit(f"exceeded {seconds_text(LOAD_SECONDS)} when loaded",
                               fatal=True) from None
-            if self.why_stopped():
-                raise ClassroomError(f"the sandbox could not start: {self.why_stopped()}") \
-                    from None
+            if why:
+                raise CannotStart(f"the sandbox could not start: {why}") from None
             raise Forfeit("crashed when loaded", fatal=True) from None
         if not isinstance(answer.get("agent"), str):
             self.close()
@@ -201,10 +184,13 @@ class Box:
         return answer, fds[0]
 
     def why_stopped(self) -> str:
-        """The last line the zygote wrote to its stderr before any student code ran."""
+        """The last line the zygote wrote to its stderr if it stopped before running the
+        student's code ('' if it got that far: it says ``READY`` first)."""
         self.errors.seek(0)
         lines = self.errors.read()[-2000:].decode(errors="replace").strip().splitlines()
-        return printable(lines[-1]) if lines else ""
+        if not lines or lines[-1] == READY:
+            return ""
+        return printable(lines[-1])
 
     def stopped(self) -> bool:
         """Its zygote was stopped (a SIGSTOP from one of the student's sandboxes)."""
