@@ -145,6 +145,7 @@ def test_ctrl_c_stops_cleanly(tmp_path):
     assert "games " in err and "stopped (Ctrl-C) after" in err
     time.sleep(1)
     assert not working_in(scratch)
+    assert not orphaned_sandboxes()  # a box dies with the command that started it
 
 
 def wait_for(fd: int, text: bytes, seconds: float) -> bytes:
@@ -175,6 +176,24 @@ def working_in(folder: Path) -> list[str]:
         except OSError:
             continue
     return found
+
+
+def orphaned_sandboxes() -> list[int]:
+    """Sandboxes of this Python (zygotes and their forks) that are not below this process."""
+    parents, commands = {}, {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                parents[int(pid)] = int(stat.read().rsplit(b")", 1)[1].split()[1])
+            commands[int(pid)] = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except (OSError, ValueError):
+            continue
+    ours, frontier = set(), {os.getpid()}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - ours
+        ours |= frontier
+    return [pid for pid, command in commands.items() if pid not in ours
+            and sys.executable.encode() in command and b"ttt_lib.classroom.sandbox" in command]
 
 
 def test_a_dask_scheduler_address_plays_the_same_table(outputs, folder, capsys):

@@ -104,7 +104,7 @@ def test_a_hanging_notebook_is_stopped(graded):
 @pytest.mark.slow
 def test_a_file_that_is_not_a_notebook_gets_its_row(graded):
     assert by_file(graded[0])["not_json.ipynb"] == ["missing", "missing", "0",
-                                                     "not a notebook: NotJSONError"]
+                                                     "not a notebook: not a JSON object"]
 
 
 @pytest.mark.slow

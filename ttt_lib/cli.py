@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
         tour.add_argument(option, metavar=meta, type=kind, help=text)
     tour.add_argument("--executor", choices=["serial", "processes", "dask"],
                       help="with --agents-from: where the games run (default serial)")
+    tour.add_argument("--no-isolation", action="store_true",
+                      help="with --agents-from: run students' agents without a bubblewrap "
+                           "sandbox (only where none can run; the table says so)")
 
     train = commands.add_parser("train", help="train a learning agent and judge every move")
     train.add_argument("kind", choices=["qtable", "td", "qnet", "zero"])
@@ -95,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--csv", metavar="FILE", help="write the table here (default: stdout)")
     grade.add_argument("--timeout", default="300", metavar="SECONDS",
                        help="time limit for each notebook (default 300)")
+    grade.add_argument("--no-isolation", action="store_true",
+                       help="run the notebooks without a bubblewrap sandbox (only where none "
+                            "can run; the summary says so)")
     return parser
 
 
@@ -235,6 +241,7 @@ def cmd_tournament(args, out) -> int | None:
         return class_command(args, out)
     given = [option for option, *_ in CLASS_OPTIONS + [("--executor",)]
              if getattr(args, option[2:].replace("-", "_")) is not None]
+    given += ["--no-isolation"] if args.no_isolation else []
     if given:
         raise UsageError(f"{given[0]} needs --agents-from FOLDER")
     if args.agents is None:
@@ -296,7 +303,12 @@ def cmd_grade(args, out) -> int:
         raise UsageError(f"{args.folder} holds no notebooks (.ipynb)")
     if args.csv and not Path(args.csv).resolve().parent.is_dir():
         raise UsageError(f"cannot write {args.csv}: its folder does not exist")
-    return grade.main(args.folder, args.csv, timeout, out)
+    confine = None
+    if not args.no_isolation:
+        from .classroom import jail
+        jail.require("a student's notebook")
+        confine = jail.box_command
+    return grade.main(args.folder, args.csv, timeout, out, confine)
 
 
 def cmd_train(args, out) -> int:

@@ -1,16 +1,19 @@
-"""The class tournament: students' agents from a folder, each contained in a sandbox process
-of its own, play a seeded round robin with the built-in agents; a leaderboard with intervals
+"""The class tournament: students' agents from a folder, each contained in a bubblewrap box of
+its own (``jail``; see README, "What is contained"), play a seeded round robin with the built-in agents; a leaderboard with intervals
 and Bradley-Terry ratings, and the pairwise table for ``viz.tournament_heatmap``.
 
 - ``loading``: ``load_folder`` finds the agents (``.py`` files, notebooks' ``agent`` cells);
+- ``jail``: the bubblewrap command, and ``IsolationError`` where none can run;
 - ``sandbox``: the program each student's agent runs in (``python -m
   ttt_lib.classroom.sandbox``); ``worker``: its client, ``StudentAgent``, and ``Forfeit``;
+- ``text``: names and reasons made safe to print and to put in a spreadsheet;
 - ``runner``: ``class_tournament`` and ``open_executor`` (serial, processes, Dask);
 - ``leaderboard``: scores, intervals, ratings; ``command``: ``python -m ttt_lib tournament
   --agents-from FOLDER``.
 """
 from pathlib import Path
 
+from .jail import IsolationError
 from .leaderboard import Leaderboard, bradley_terry, score_interval
 from .loading import Roster, load_folder
 from .runner import ClassResult, class_tournament, dask_client, open_executor
@@ -20,6 +23,7 @@ from .worker import ClassroomError, Entrant, Forfeit, Limits, StudentAgent
 # notebook, one that does not compile): data for load_folder, not modules of the package.
 EXAMPLE_AGENTS = Path(__file__).parent / "class_agents"
 
-__all__ = ["EXAMPLE_AGENTS", "ClassResult", "ClassroomError", "Entrant", "Forfeit", "Leaderboard", "Limits",
-           "Roster", "StudentAgent", "bradley_terry", "class_tournament", "dask_client",
-           "load_folder", "open_executor", "score_interval"]
+__all__ = ["EXAMPLE_AGENTS", "ClassResult", "ClassroomError", "Entrant", "Forfeit",
+           "IsolationError", "Leaderboard", "Limits", "Roster", "StudentAgent",
+           "bradley_terry", "class_tournament", "dask_client", "load_folder", "open_executor",
+           "score_interval"]

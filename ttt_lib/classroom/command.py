@@ -1,10 +1,12 @@
 """``python -m ttt_lib tournament --agents-from FOLDER ...``: the class tournament from the
 command line. Bad arguments raise ``ClassroomError`` (a ValueError: exit status 2, one line);
-progress goes to stderr; Ctrl-C stops the games and the sandboxes, exit status 130."""
+progress goes to stderr; Ctrl-C stops the games and the sandboxes, exit status 130. Where no
+bubblewrap sandbox can run, the command refuses (status 2) unless given ``--no-isolation``."""
 from __future__ import annotations
 
 import json
 import sys
+from concurrent.futures import BrokenExecutor
 from pathlib import Path
 
 from ..agents import AGENTS
@@ -54,7 +56,8 @@ def check_arguments(args) -> tuple[list[str], Limits]:
     if args.plot is not None and Path(args.plot).suffix.lower() not in (".png", ".svg"):
         raise ClassroomError(f"--plot writes a .png or .svg file, not {args.plot!r}")
     return names, Limits(_given(args.move_time, Limits().move_time),
-                         _given(args.memory, Limits().memory_mb))
+                         _given(args.memory, Limits().memory_mb),
+                         isolated=not args.no_isolation)
 
 
 def _given(value, default):
@@ -76,6 +79,9 @@ def class_command(args, out) -> int:
                            args.scheduler) as executor:
             result = class_tournament(names, roster, args.games, args.seed, limits, executor,
                                       progress)
+    except BrokenExecutor:  # a worker process was killed (from outside: a box cannot)
+        progress.close()
+        raise ClassroomError("a worker process of the pool died: no table") from None
     except KeyboardInterrupt:
         progress.close()
         done = (f"after {progress.done:,} of {progress.total:,} games" if progress.total

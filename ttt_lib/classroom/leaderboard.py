@@ -22,6 +22,8 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from .text import csv_cell, printable
+
 Z95 = 1.96
 PRIOR_GAMES = 1.0  # virtual draws against a strength-1 opponent
 TOLERANCE = 1e-10  # Newton's method stops when no log-strength moves more than this
@@ -62,21 +64,23 @@ class Leaderboard(NamedTuple):
                  "rating": round(r.rating, 3)} for rank, r in enumerate(self.rows, 1)]
 
     def csv(self) -> str:
-        """One line per agent, best first, with a header."""
+        """One line per agent, best first, with a header; a name a spreadsheet would take
+        for a formula is quoted (see ``csv_cell``)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["rank", "agent", "games", "points", "score", "low", "high",
                          "x_wins", "x_draws", "x_losses", "o_wins", "o_draws", "o_losses",
                          "rating"])
         for rank, r in enumerate(self.rows, 1):
-            writer.writerow([rank, r.agent, r.games, r.points, f"{r.score:.4f}",
+            writer.writerow([rank, csv_cell(r.agent), r.games, r.points, f"{r.score:.4f}",
                              f"{r.low:.4f}", f"{r.high:.4f}", *r.as_x, *r.as_o,
                              f"{r.rating:.1f}"])
         return out.getvalue()
 
-    def format(self) -> str:
+    def format(self, note: str = "") -> str:
+        """The table, with ``note`` (e.g. 'not isolated') in its title."""
         head = ["#", "agent", "score [95% interval]", "as X W/D/L", "as O W/D/L", "rating"]
-        lines = [head] + [[str(rank), r.agent,
+        lines = [head] + [[str(rank), printable(r.agent),
                            f"{r.score:.2f} [{r.low:.2f}-{r.high:.2f}]",
                            "/".join(map(str, r.as_x)), "/".join(map(str, r.as_o)),
                            f"{r.rating:+.0f}"] for rank, r in enumerate(self.rows, 1)]
@@ -84,8 +88,8 @@ class Leaderboard(NamedTuple):
         text = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip()
                 for line in lines]
         text.insert(1, "-" * len(text[0]))
-        return "Leaderboard (score: wins + draws/2 per game; rating: Bradley-Terry, " \
-               "Elo scale)\n" + "\n".join(text)
+        return f"Leaderboard{', ' + note if note else ''} (score: wins + draws/2 per game; " \
+               "rating: Bradley-Terry, Elo scale)\n" + "\n".join(text)
 
 
 def score_interval(points: float, games: int, z: float = Z95) -> tuple[float, float]:

@@ -3,20 +3,30 @@
 ``choose(state)`` function).
 
 This process only reads the files as text. Running a file's code (which is what importing
-it means) happens in a sandbox, exactly as its games will; a file that does not compile,
-raises, or defines no agent or two is listed with the reason and left out. Only files inside
-the folder are read: a link pointing out of it is refused.
+it means) happens in the student's box, where its games will be played (the box stays, with
+the file loaded); a file that does not compile, raises, or defines no agent or two is listed
+with the reason and left out. Only regular files inside the folder are read (a link pointing
+out of it, a FIFO, a device or a folder is left out), at most ``MAX_BYTES`` each, and a
+notebook whose JSON is malformed in any way is left out with what is wrong.
 """
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..agents import AGENTS
-from .worker import ClassroomError, Entrant, Forfeit, Limits, Sandbox, require_processes
+from . import jail
+from .text import printable
+from .worker import (Box, CannotStart, ClassroomError, Entrant, Forfeit, Limits,
+                     require_processes)
 
 TAG = "agent"  # the tag of a notebook's agent cells
+MAX_BYTES = 4 << 20  # a longer file is not a student's agent
+KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a device",
+         stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
 
 
 @dataclass
@@ -28,9 +38,10 @@ class Roster:
     rejected: list[tuple[str, str]] = field(default_factory=list)
 
     def format(self) -> str:
-        lines = [f"{len(self.entrants)} agents from {Path(self.folder).name}: "
-                 f"{', '.join(e.label for e in self.entrants) or 'none'}"]
-        lines += [f"  left out {name}: {reason}" for name, reason in self.rejected]
+        names = ", ".join(printable(e.label) for e in self.entrants) or "none"
+        lines = [f"{len(self.entrants)} agents from {printable(Path(self.folder).name)}: {names}"]
+        lines += [f"  left out {printable(name)}: {printable(reason)}"
+                  for name, reason in self.rejected]
         return "\n".join(lines)
 
 
@@ -41,6 +52,8 @@ def load_folder(folder: str | Path, limits: Limits = Limits()) -> Roster:
     root = Path(folder)
     if not root.is_dir():
         raise ClassroomError(f"no folder {str(folder)!r}")
+    if limits.isolated:
+        jail.require("a student's agent")
     roster = Roster(str(folder))
     for path in sorted(root.iterdir()):
         if path.suffix not in (".py", ".ipynb") or path.name.startswith((".", "_")):
@@ -49,6 +62,8 @@ def load_folder(folder: str | Path, limits: Limits = Limits()) -> Roster:
             entrant = read_entrant(path, root)
             check_label(entrant.label, roster)
             load(entrant, limits)
+        except CannotStart:
+            raise
         except (ClassroomError, Forfeit) as error:
             roster.rejected.append((path.name, str(error)))
             continue
@@ -58,29 +73,68 @@ def load_folder(folder: str | Path, limits: Limits = Limits()) -> Roster:
 
 def read_entrant(path: Path, root: Path) -> Entrant:
     """The file's agent as data: its label (the file's stem) and its source."""
-    if not path.resolve().is_relative_to(root.resolve()):
-        raise ClassroomError("points outside the folder")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ClassroomError(f"cannot be read: {error}") from None
+    text = read_text(path, root)
     source = text if path.suffix == ".py" else notebook_source(text)
     return Entrant(path.stem, filename=path.name, source=source)
 
 
+def read_text(path: Path, root: Path, most: int = MAX_BYTES) -> str:
+    """A regular file's text: opened without blocking (a FIFO cannot hang us) and checked
+    again once open, at most ``most`` bytes."""
+    if not path.resolve().is_relative_to(root.resolve()):
+        raise ClassroomError("points outside the folder")
+    try:
+        kind = stat.S_IFMT(path.stat().st_mode)
+        if kind == stat.S_IFREG:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+            with os.fdopen(fd, "rb") as stream:
+                kind = stat.S_IFMT(os.fstat(fd).st_mode)
+                data = stream.read(most + 1) if kind == stat.S_IFREG else b""
+    except OSError as error:
+        raise ClassroomError(f"cannot be read: {error.strerror}") from None
+    if kind != stat.S_IFREG:
+        raise ClassroomError(f"is not a regular file but {KINDS.get(kind, 'a special file')}")
+    if len(data) > most:
+        raise ClassroomError(f"is too long (over {most >> 20} MB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ClassroomError("is not UTF-8 text") from None
+
+
 def notebook_source(text: str) -> str:
     """The code of a notebook's cells tagged ``agent``, in order."""
-    try:
-        cells = json.loads(text)["cells"]
-        tagged = ["".join(cell["source"]) if isinstance(cell["source"], list)
-                  else cell["source"] for cell in cells
-                  if cell.get("cell_type") == "code"
-                  and TAG in cell.get("metadata", {}).get("tags", [])]
-    except (ValueError, KeyError, TypeError):
-        raise ClassroomError("is not a readable notebook") from None
+    tagged = [source for kind, source, tags in notebook_cells(text)
+              if kind == "code" and TAG in tags]
     if not tagged:
         raise ClassroomError(f"has no code cell tagged {TAG!r}")
     return "\n\n".join(tagged)
+
+
+def notebook_cells(text: str) -> list[tuple[str, str, list[str]]]:
+    """Each cell's (type, source, tags), or a ``ClassroomError`` saying what is malformed."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ClassroomError("is not a readable notebook (nested too deeply)") from None
+    except ValueError as error:
+        where = f": line {error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
+        raise ClassroomError(f"is not a readable notebook (not JSON{where})") from None
+    cells = data.get("cells") if isinstance(data, dict) else None
+    if not isinstance(cells, list):
+        raise ClassroomError("is not a readable notebook (no list of cells)")
+    found = []
+    for number, cell in enumerate(cells, 1):
+        source = cell.get("source", "") if isinstance(cell, dict) else None
+        source = "".join(source) if isinstance(source, list) and all(
+            isinstance(line, str) for line in source) else source
+        metadata = cell.get("metadata", {}) if isinstance(cell, dict) else None
+        tags = metadata.get("tags", []) if isinstance(metadata, dict) else None
+        if not isinstance(source, str) or not isinstance(tags, list) \
+                or not isinstance(cell.get("cell_type"), str):
+            raise ClassroomError(f"is not a readable notebook (cell {number} is malformed)")
+        found.append((cell["cell_type"], source, [t for t in tags if isinstance(t, str)]))
+    return found
 
 
 def check_label(label: str, roster: Roster) -> None:
@@ -91,9 +145,6 @@ def check_label(label: str, roster: Roster) -> None:
 
 
 def load(entrant: Entrant, limits: Limits) -> None:
-    """Run the file in a sandbox once: a ``Forfeit`` says why it cannot play."""
-    sandbox = Sandbox(entrant, limits)
-    try:
-        sandbox.start()
-    finally:
-        sandbox.close()
+    """Start the student's box, which loads the file once: a ``Forfeit`` says why it cannot
+    play. The box stays for the games (``Box.get``)."""
+    Box.get(entrant, limits)

@@ -24,9 +24,11 @@ from ..arena import (MAX_GAMES, AgentSpec, PairResult, TournamentResult, derive_
                      normalize_spec, spec_label, turns)
 from ..boards.bit import BitBoard
 from ..game import MAX, player_name
+from . import jail
 from .leaderboard import Leaderboard, leaderboard
 from .loading import ClassroomError, Roster
-from .worker import Entrant, Forfeit, Limits, StudentAgent
+from .text import printable
+from .worker import Box, Entrant, Forfeit, Limits, StudentAgent
 
 EXECUTORS = ("serial", "processes", "dask")
 MAX_WORKERS = 256
@@ -68,6 +70,7 @@ class ClassResult:
     forfeits: tuple[ForfeitRecord, ...]
     rejected: tuple[tuple[str, str], ...]
     labels: tuple[str, ...]
+    isolated: bool = True  # students' agents ran in bubblewrap boxes
 
     @property
     def results(self) -> tuple[PairResult, ...]:  # so tournament_heatmap takes this too
@@ -80,14 +83,15 @@ class ClassResult:
         return {**self.table.as_dict(), "agents": list(self.labels),
                 "leaderboard": self.leaderboard().as_dicts(),
                 "forfeits": [f._asdict() for f in self.forfeits],
-                "rejected": [{"file": name, "reason": why} for name, why in self.rejected]}
+                "rejected": [{"file": name, "reason": why} for name, why in self.rejected],
+                "isolated": self.isolated}
 
     def format(self, pairs: bool = True) -> str:
         """The leaderboard, the files left out, the forfeits and (with ``pairs``) the
-        table of every ordered pair."""
-        parts = [self.leaderboard().format()]
+        table of every ordered pair; names and reasons with control characters escaped."""
+        parts = [self.leaderboard().format("" if self.isolated else "not isolated")]
         if self.rejected:
-            parts.append("Left out:\n" + "\n".join(f"  {name}: {why}"
+            parts.append("Left out:\n" + "\n".join(f"  {printable(name)}: {printable(why)}"
                                                   for name, why in self.rejected))
         if self.forfeits:
             parts.append(format_forfeits(self.forfeits))
@@ -101,7 +105,7 @@ def format_forfeits(forfeits: Sequence[ForfeitRecord]) -> str:
     groups: dict[tuple[str, str], int] = {}
     for f in forfeits:
         groups[f.agent, f.reason] = groups.get((f.agent, f.reason), 0) + 1
-    lines = [f"  {agent}: {reason} ({count} game{'s' * (count != 1)})"
+    lines = [f"  {printable(agent)}: {printable(reason)} ({count} game{'s' * (count != 1)})"
              for (agent, reason), count in sorted(groups.items())]
     return f"Forfeits ({len(forfeits)} games lost by failing):\n" + "\n".join(lines)
 
@@ -205,23 +209,28 @@ def class_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
     check_count(games, "games (per ordered pair)", 1, MAX_GAMES)
     check_count(seed, "seed", -math.inf, math.inf)
     players = entrants(builtins, roster)
+    if limits.isolated and roster and roster.entrants:
+        jail.require("a student's agent")
     pairs = [(x.label, o.label) for x, o in ordered_pairs(players)]
     counts = [[0, 0, 0] for _ in pairs]
     forfeits: list[ForfeitRecord] = []
     done, total = 0, len(pairs) * games
-    for result in run(tasks(players, games, seed, limits), executor):
-        for index, tally in result.counts:
-            counts[index] = [a + b for a, b in zip(counts[index], tally)]
-            done += sum(tally)
-        forfeits += result.forfeits
-        if progress:
-            progress(done, total)
+    try:
+        for result in run(tasks(players, games, seed, limits), executor):
+            for index, tally in result.counts:
+                counts[index] = [a + b for a, b in zip(counts[index], tally)]
+                done += sum(tally)
+            forfeits += result.forfeits
+            if progress:
+                progress(done, total)
+    finally:  # this process's boxes (a pool's workers end theirs when they end)
+        Box.close_all()
     table = TournamentResult(games, seed, tuple(PairResult(x, o, *counts[i])
                                                 for i, (x, o) in enumerate(pairs)))
     order = {pair: i for i, pair in enumerate(pairs)}
     forfeits.sort(key=lambda f: (order[f.x, f.o], f.game))
     return ClassResult(table, tuple(forfeits), tuple(roster.rejected) if roster else (),
-                       tuple(p.label for p in players))
+                       tuple(p.label for p in players), limits.isolated)
 
 
 def run(work: list[Task], executor: Executor | None) -> Iterator[TaskResult]:

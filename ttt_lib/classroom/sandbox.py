@@ -1,19 +1,24 @@
-"""The sandbox: a process of its own that runs one student's agent and answers the
-tournament, one JSON line per request, over its stdin and stdout. ``python -m
-ttt_lib.classroom.sandbox`` is one sandbox; with ``--zygote FD`` it forks one per request
-on the socket FD (see ``worker.Zygote``).
+"""The sandbox: the program that runs one student's agent. ``python -m
+ttt_lib.classroom.sandbox --zygote FD`` starts in the student's box (see ``jail``), loads the
+student's file once, then forks a fresh sandbox for each request on the socket FD (see
+``worker.Box``); each sandbox answers the tournament, one JSON line per request, over the
+pipes it was given as its stdin and stdout.
 
-Requests and answers:
-- ``{"op": "load", "source": ..., "filename": ...}`` -> ``{"agent": "class Good"}`` or
-  ``{"error": "does not compile: invalid syntax (line 3)"}``;
+On the socket (one message each way):
+- ``{"op": "load", "filename": ..., "memory_mb": ..., ...}`` (the file's text is the
+  zygote's stdin) -> ``{"agent": "class Good"}`` or ``{"error": "does not compile: invalid
+  syntax (line 3)"}``, with a pidfd of the zygote itself;
+- ``{"op": "fork"}`` with the new sandbox's stdin and stdout -> ``{"pid": N}`` with its pidfd.
+
+On a sandbox's pipes:
 - ``{"op": "new_game", "seed": S}`` -> ``{"ok": true}``: a fresh agent seeded with S;
 - ``{"op": "move", "text": "X../.O./...", "first": "X"}`` -> ``{"move": 4}``, or
   ``{"error": "raised ZeroDivisionError"}``, or ``{"malformed": "'4'"}``.
 
-Before any student code runs the process limits its own memory (RLIMIT_AS) and CPU time
-(RLIMIT_CPU: a soft limit a little above each move's time, a hard limit for its whole life),
-so a runaway agent is stopped even if nobody is left to stop it. The student's prints go to
-/dev/null: the protocol uses private copies of the original stdin and stdout.
+Before any student code runs the zygote limits its own memory (RLIMIT_AS) and CPU time
+(RLIMIT_CPU: a hard limit for each process's whole life; each move raises the soft limit a
+little above its time), so a runaway agent is stopped even if nobody is left to stop it. The
+student's prints go to /dev/null: the protocol has channels of its own.
 """
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ import os
 import random
 import resource
 import shutil
+import tempfile
 import signal
 import socket
 import sys
@@ -36,22 +42,21 @@ from ttt_lib.player import Agent
 
 MODULE = "student_agent"  # the module name a student's file runs under
 ANSWER_CHARACTERS = 60  # how much of a malformed answer the report quotes
+READY = "loading the student's file"  # said on stderr just before (worker reads it)
 
 
 class Student:
     """The agent defined by one file: a subclass of ``Agent`` or a ``choose(state)``."""
 
-    def __init__(self) -> None:
+    def __init__(self, move_time: float = 1.0) -> None:
         self.kind: type | types.FunctionType | None = None
         self.agent = None
-        self.move_time = 1.0
+        self.move_time = move_time
 
     def handle(self, request: dict) -> dict:
-        op = request.get("op")
-        if op == "load":
-            return self.load(request["source"], request["filename"])
+        op = request.get("op") if isinstance(request, dict) else None
         if op == "new_game":
-            return self.new_game(request["seed"])
+            return self.new_game(request.get("seed", 0))
         if op == "move":
             return self.move(request["text"], request["first"])
         return {"error": f"unknown request {op!r}"}
@@ -67,6 +72,8 @@ class Student:
             return {"error": f"does not compile: {error.msg} (line {error.lineno})"}
         try:
             exec(code, module.__dict__)
+        except MemoryError:
+            return {"error": "exceeded the memory limit when loaded"}
         except BaseException as error:  # noqa: BLE001 (student code: anything can happen)
             return {"error": f"raised {type(error).__name__} when loaded: {error}"[:200]}
         found = agents_in(module.__dict__)
@@ -86,9 +93,12 @@ class Student:
         if isinstance(self.kind, types.FunctionType):
             self.agent = self.kind
             return {"ok": True}
+        allow_cpu(self.move_time)
         try:
             takes_seed = "seed" in inspect.signature(self.kind).parameters
             self.agent = self.kind(seed=seed) if takes_seed else self.kind()
+        except MemoryError:
+            return {"error": "exceeded the memory limit", "fatal": True}
         except BaseException as error:  # noqa: BLE001
             return {"error": f"raised {type(error).__name__}"}
         return {"ok": True}
@@ -100,7 +110,7 @@ class Student:
         try:
             move = choose(state)
         except MemoryError:
-            return {"error": "raised MemoryError", "fatal": True}
+            return {"error": "exceeded the memory limit", "fatal": True}
         except BaseException as error:  # noqa: BLE001
             return {"error": f"raised {type(error).__name__}"}
         if isinstance(move, bool) or not isinstance(move, numbers.Integral):
@@ -140,76 +150,108 @@ def limit(memory_mb: int, cpu_seconds: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def private_channels():
-    """Copies of stdin and stdout for the protocol; the standard streams go to /dev/null."""
-    inbox = os.fdopen(os.dup(0), "r", encoding="utf-8")
-    outbox = os.fdopen(os.dup(1), "w", encoding="utf-8")
+def quiet() -> None:
+    """The standard streams go to /dev/null: a student's prints reach nobody."""
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     os.close(null)
     sys.stdin = open(os.devnull, encoding="utf-8")
     sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")
-    return inbox, outbox
 
 
-def serve(memory_mb: int, cpu_seconds: int, move_time: float) -> None:
-    """Answer requests on stdin until it closes: the life of one sandbox."""
-    inbox, outbox = private_channels()
-    limit(memory_mb, cpu_seconds)
-    student = Student()
-    student.move_time = move_time
+def serve(student: Student, inbox, outbox) -> None:
+    """Answer requests on ``inbox`` until it closes: the life of one sandbox."""
     for line in inbox:
-        answer = student.handle(json.loads(line))
+        try:
+            answer = student.handle(json.loads(line))
+        except MemoryError:
+            answer = {"error": "exceeded the memory limit", "fatal": True}
         outbox.write(json.dumps(answer) + "\n")
         outbox.flush()
 
 
+def sandbox(student: Student, fds: list[int]) -> None:
+    """A forked sandbox: a session and a folder of its own, a full CPU allowance, and the
+    two pipes as its protocol; it ends when its stdin closes (or it is killed)."""
+    os.setsid()
+    folder = tempfile.mkdtemp(prefix="game-", dir=os.environ.get("HOME") or None)
+    os.chdir(folder)
+    os.environ["TMPDIR"] = folder
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))
+    inbox = os.fdopen(fds[0], "r", encoding="utf-8")
+    outbox = os.fdopen(fds[1], "w", encoding="utf-8")
+    try:
+        serve(student, inbox, outbox)
+    finally:  # the tournament closed our stdin (or is gone): tidy up, quietly
+        shutil.rmtree(folder, ignore_errors=True)
+        os._exit(0)
+
+
+def kill_orphans() -> None:
+    """In a box: end the processes that outlived the sandbox that started them (orphans are
+    adopted by the box's first process, ours is its only legitimate child)."""
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                parent = int(stat.read().rsplit(b")", 1)[1].split()[1])
+            if parent == 1:
+                os.kill(int(name), signal.SIGKILL)
+        except (OSError, ValueError, IndexError):
+            continue
+
+
+def reply(link: socket.socket, answer: dict, pid: int) -> None:
+    """``answer``, with a pidfd of process ``pid`` (the tournament kills through it)."""
+    pidfd = os.pidfd_open(pid)
+    try:
+        socket.send_fds(link, [json.dumps(answer).encode()], [pidfd])
+    finally:
+        os.close(pidfd)
+
+
 def zygote(channel: int) -> None:
-    """Fork a fresh sandbox for each request on the socket ``channel``: the request brings
-    the limits and a working directory, and the new sandbox's stdin and stdout as file
-    descriptors; the answer is its process id. This process has imported what a sandbox
-    needs and runs no student code, so each fork starts clean in milliseconds, where a new
-    interpreter takes a few tenths of a second."""
+    """Load the student's file (the first request), then fork a fresh sandbox for each
+    request on the socket ``channel``, with the sandbox's stdin and stdout as file
+    descriptors; the answer is its process id. Each fork starts with the file loaded, in
+    milliseconds, where a new interpreter takes a few tenths of a second."""
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps finished sandboxes
     link = socket.socket(fileno=channel)
-    while True:
+    request = json.loads(link.recv(4096))
+    source = sys.stdin.buffer.read().decode("utf-8", errors="replace")  # the student's file
+    print(READY, file=sys.stderr, flush=True)  # from here on, a crash is the student's
+    quiet()
+    limit(request["memory_mb"], request["cpu_seconds"])
+    student = Student(request["move_time"])
+    try:
+        answer = student.load(source, request["filename"])
+    except MemoryError:
+        answer = {"error": "exceeded the memory limit when loaded"}
+    reply(link, answer, os.getpid())
+    while "agent" in answer:
         message, fds, _, _ = socket.recv_fds(link, 4096, 2)
-        if not message:
+        if not message or len(fds) != 2:
             return  # the tournament's worker is gone
-        request = json.loads(message)
+        if request.get("isolated"):
+            kill_orphans()
         pid = os.fork()
         if pid == 0:
             link.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            os.setsid()
-            os.chdir(request["folder"])
-            os.environ["HOME"] = os.environ["TMPDIR"] = request["folder"]
-            os.dup2(fds[0], 0)
-            os.dup2(fds[1], 1)
-            for fd in fds:
-                os.close(fd)
-            try:
-                serve(request["memory_mb"], request["cpu_seconds"], request["move_time"])
-            finally:  # the tournament closed our stdin (or is gone): tidy up, quietly
-                shutil.rmtree(request["folder"], ignore_errors=True)
-                os._exit(0)
+            sandbox(student, fds)
         for fd in fds:
             os.close(fd)
-        link.sendall(f"{pid}\n".encode())
+        reply(link, {"pid": pid}, pid)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m ttt_lib.classroom.sandbox")
-    parser.add_argument("--zygote", type=int, metavar="FD", help="serve forks on socket FD")
-    parser.add_argument("--memory-mb", type=int, default=512)
-    parser.add_argument("--cpu-seconds", type=int, default=600)
-    parser.add_argument("--move-time", type=float, default=1.0)
-    args = parser.parse_args(argv)
-    if args.zygote is not None:
-        zygote(args.zygote)
-    else:
-        serve(args.memory_mb, args.cpu_seconds, args.move_time)
+    parser.add_argument("--zygote", type=int, required=True, metavar="FD",
+                        help="load a student's file, then fork sandboxes on socket FD")
+    zygote(parser.parse_args(argv).zygote)
 
 
 if __name__ == "__main__":

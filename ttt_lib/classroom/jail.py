@@ -1,0 +1,165 @@
+"""Bubblewrap boxes: where students' code runs (their agents, their graded notebooks).
+
+A box is a ``bwrap`` process (Debian's ``bubblewrap``, the unprivileged sandbox Flatpak uses)
+with its own user, PID, network, IPC, UTS and cgroup namespaces: nothing outside it is
+visible, there is no network (only a loopback of its own), no capability, and no way to
+make a user namespace of its own. Its file system is built from nothing: ``/usr``, the
+interpreter's prefix, the virtual environment and the ``ttt_lib`` folder, all read-only; a
+few files of ``/etc`` that programs read; a fresh ``/proc``, ``/dev`` and ``/tmp``; and a
+writable home (``HOME``, also the working directory) that holds only what the box is given.
+Not the submissions folder, not the rest of the repository, not ``/root`` or ``/home``.
+A box runs in a session of its own and dies with the process that started it; when its
+first process ends, every process in it ends.
+
+``bwrap`` is found as ``$TTT_BWRAP``, else on ``PATH``. Where it cannot run (macOS,
+Windows, containers without user namespaces), ``require`` raises ``IsolationError``, with the
+reason, and only an explicit ``--no-isolation`` runs students' code without a box.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import ttt_lib
+
+HOME = "/tmp/home"  # inside a box: its home and working directory
+VARIABLE = "TTT_BWRAP"  # names the bwrap program to use (tests point it at a broken one)
+ETC = ("/etc/ld.so.cache", "/etc/localtime", "/etc/alternatives", "/etc/fonts",
+       "/etc/mime.types", "/etc/ssl/certs")  # what programs read; never /etc/shadow
+TOP_LINKS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")  # merged-/usr links
+
+
+class IsolationError(ValueError):
+    """Students' code cannot be boxed here: the commands refuse to run it."""
+
+
+def bwrap_program() -> str:
+    return os.environ.get(VARIABLE) or shutil.which("bwrap") or "bwrap"
+
+
+def read_only_paths() -> list[str]:
+    """Python and the package: the interpreter's prefixes, the environment's (a venv) and
+    its library folders, and the ``ttt_lib`` folder itself when it lies outside them (an
+    editable install: its source, never the repository around it). Nested paths are
+    dropped, and so is anything under ``/usr`` (bound whole)."""
+    package = str(Path(ttt_lib.__file__).resolve().parent)
+    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+             str(Path(sys.executable).resolve().parent.parent),
+             *(sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib",
+                                                        "platlib"))}
+    found = {os.path.realpath(path) for path in paths if os.path.isdir(path)} - {"/"}
+    if not any(Path(package).is_relative_to(path) for path in found):
+        found.add(package)
+    return sorted(path for path in found if not any(
+        path != other and Path(path).is_relative_to(other) for other in [*found, "/usr"]))
+
+
+def box_command(argv: list[str], home: str | None = None) -> list[str]:
+    """``argv`` inside a new box; ``home``: a folder of ours bound writable as its home
+    (default: an empty one in the box's own ``/tmp``)."""
+    command = [bwrap_program(), "--unshare-all", "--unshare-user", "--die-with-parent",
+               "--new-session", "--cap-drop", "ALL", *_no_nested_boxes(),
+               "--ro-bind", "/usr", "/usr"]
+    for link in TOP_LINKS:
+        if os.path.islink(link):
+            command += ["--symlink", os.readlink(link), link]
+        elif os.path.isdir(link):
+            command += ["--ro-bind", link, link]
+    for path in read_only_paths():
+        command += ["--ro-bind", path, path]
+    for path in ETC:
+        command += ["--ro-bind-try", path, path]
+    command += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", HOME]
+    if home is not None:
+        command += ["--bind", home, HOME]
+    return command + ["--chdir", HOME, "--", *argv]
+
+
+@functools.lru_cache(maxsize=None)
+def _options(program: str) -> str:
+    try:
+        return subprocess.run([program, "--help"], capture_output=True, text=True,
+                              timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def _no_nested_boxes() -> list[str]:
+    """``--disable-userns`` (bubblewrap 0.8 and later): no user namespace inside."""
+    return ["--disable-userns"] if "--disable-userns" in _options(bwrap_program()) else []
+
+
+def environment(home: str = HOME) -> dict[str, str]:
+    """A box's whole environment: nothing inherited, so no secrets."""
+    return {"PATH": os.defpath, "LANG": "C.UTF-8", "HOME": home, "TMPDIR": home,
+            "USER": "student", "LOGNAME": "student", "PYTHONHASHSEED": "0",
+            "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "agg"}
+
+
+@functools.lru_cache(maxsize=8)
+def _why_not(program: str) -> str:
+    """'' when a box runs here with this ``bwrap``, else the reason it does not."""
+    try:
+        done = subprocess.run(box_command([sys.executable, "-I", "-c", "pass"]),
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=60,
+                              env=environment())
+    except FileNotFoundError:
+        return f"bubblewrap is not installed (no {program})"
+    except (OSError, subprocess.SubprocessError) as error:
+        return f"{program} cannot run: {error}"
+    if done.returncode == 0:
+        return ""
+    lines = done.stderr.decode(errors="replace").strip().splitlines()
+    return f"{program} fails: {lines[-1] if lines else f'exit status {done.returncode}'}"
+
+
+def why_not() -> str:
+    return _why_not(bwrap_program())
+
+
+def require(what: str) -> None:
+    """Raise ``IsolationError`` (one line) when no box can run here."""
+    reason = why_not()
+    if reason:
+        raise IsolationError(f"{what} runs only in a bubblewrap sandbox, and none can start "
+                             f"here ({reason}); --no-isolation runs it unconfined")
+
+
+# ------------------------------------------------- watching and ending a box's processes
+
+def pid_of(pidfd: int) -> int:
+    """The process a pidfd names, as this process sees it; -1 once it has ended."""
+    try:
+        with open(f"/proc/self/fdinfo/{pidfd}", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("Pid:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return -1
+
+
+def proc_field(pid: int, name: str) -> str:
+    """A field of ``/proc/PID/status`` ('' when the process or the field is gone)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith(name + ":"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
+def kill(pidfd: int | None) -> None:
+    if pidfd is not None:
+        try:
+            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+        except (ProcessLookupError, OSError):
+            pass
