@@ -10,7 +10,7 @@ scored no position by the heuristic: its value is then exact.
 The clock is checked inside the search without touching the search's code: the root is
 handed over as a ``Clocked`` state, whose every ``play`` ticks the clock. Each round searches
 with ``alphabeta_continued`` (``continuation.py``): the plain depth limit by default, or
-heuristic continuation with a ``quiet`` rule and ``extra`` moves.
+heuristic continuation by the ``rules`` given (a ``Continuation``).
 """
 from __future__ import annotations
 
@@ -18,12 +18,11 @@ import itertools
 import math
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..game import Game
-from .continuation import (WIN, Evaluate, Quiet, SearchOptionError, alphabeta_continued,
-                           always_quiet, check_continuation, check_count, root_choice)
-from .ordering import line_score
+from .continuation import (PLAIN, Continuation, Evaluate, SearchOptionError,
+                           alphabeta_continued, check_continuation, check_count, root_choice)
 
 
 class TimeUp(Exception):
@@ -129,19 +128,21 @@ class Deepening:
 
 
 def iterative_deepening(state: Game, seconds: float | None = None,
-                        evaluate: Evaluate = line_score, *, nodes: int | None = None,
-                        quiet: Quiet = always_quiet, extra: int = 0, win: float = WIN,
+                        evaluate: Evaluate | None = None, *, nodes: int | None = None,
+                        rules: Continuation = PLAIN,
                         max_depth: int | None = None) -> Deepening:
     """Search 1, 2, 3... moves ahead until ``seconds`` pass or ``nodes`` positions are
-    searched; the answer is the last complete round's (see ``Deepening``)."""
-    check_deepening(state, seconds, nodes, max_depth)
-    check_continuation(state, 1, evaluate, quiet, extra)
+    searched; the answer is the last complete round's (see ``Deepening``). The search ends
+    as ``rules`` say (``continuation.py``; by default the plain depth limit and the line
+    score), with ``evaluate``, if given, as the evaluation."""
+    check_deepening(seconds, nodes, max_depth)
+    rules = rules if evaluate is None else replace(rules, evaluate=evaluate)
+    check_continuation(state, 1, rules)
     clock, rounds, first = Clock(seconds, nodes), [], []
     for depth in range(1, max_depth + 1) if max_depth else itertools.count(1):
         start = clock.ticks
         try:
-            rounds.append(deepening_round(Clocked(state, clock), depth, first,
-                                          evaluate, quiet, extra, win))
+            rounds.append(deepening_round(Clocked(state, clock), depth, first, rules))
         except TimeUp:
             return Deepening(tuple(rounds), depth, clock.ticks - start + 1)
         clock.running = True  # from the second round on, the clock can run out
@@ -151,26 +152,26 @@ def iterative_deepening(state: Game, seconds: float | None = None,
     return Deepening(tuple(rounds))
 
 
-def deepening_round(state: Clocked, depth: int, first: list, evaluate: Evaluate,
-                    quiet: Quiet, extra: int, win: float) -> Round:
+def deepening_round(state: Clocked, depth: int, first: list, rules: Continuation) -> Round:
     """One round ``depth`` moves deep, the moves in ``first`` searched first."""
     start, guessed = state.clock.ticks, False
 
     def guess(position) -> float:  # the heuristic, noting that it was needed
         nonlocal guessed
         guessed = True
-        return evaluate(position)
+        return rules.evaluate(position)
 
     def search(child, left, alpha, beta):
-        return alphabeta_continued(child, left, alpha, beta, guess, quiet, extra, win)
+        return alphabeta_continued(child, left, alpha, beta, noting)
 
+    noting = replace(rules, evaluate=guess)
     moves = first + [move for move in state.moves() if move not in first]
     value, best = root_choice(state, depth, search, moves)
     return Round(depth, state.to_move * value, best[0], tuple(best),
                  state.clock.ticks - start + 1, not guessed)
 
 
-def check_deepening(state: Game, seconds, nodes, max_depth) -> None:
+def check_deepening(seconds, nodes, max_depth) -> None:
     """``seconds`` and ``nodes`` (at least one of them) and ``max_depth``, checked once."""
     if seconds is None and nodes is None:
         raise SearchOptionError("iterative deepening needs a limit: seconds=, nodes= or both")
