@@ -233,7 +233,9 @@ class DeepeningAgent(Agent):
     the moves are tried in ``ordering`` (as ``alphabeta``'s option; none by default: on 3x3
     the line-score ordering saves nodes but costs more time than it saves). Ties between the last
     complete round's best moves go to the agent's seeded RNG; ``result`` keeps the last search.
-    The evaluation and the rule are ``remembered`` during a move: the same answers, sooner.
+    The evaluation and the rule are ``remembered`` during a move, and root moves with
+    symmetric results are searched once (boards with ``canonical_key()``): the same answers,
+    sooner.
     """
 
     name = "deepening"
@@ -270,7 +272,8 @@ class DeepeningAgent(Agent):
         self.legal_moves(state)
         rules = replace(self.rules, evaluate=remembered(self.rules.evaluate),
                         forced=remembered(self.rules.forced))  # fresh tables for each move
-        self.result = iterative_deepening(state, self.seconds, nodes=self.nodes, rules=rules)
+        self.result = iterative_deepening(state, self.seconds, nodes=self.nodes, rules=rules,
+                                          symmetry=hasattr(state, "canonical_key"))
         self.stats = Stats(nodes=self.result.nodes)
         return self.rng.choice(self.result.last.best_moves)
 

@@ -129,31 +129,34 @@ class Deepening:
 
 def iterative_deepening(state: Game, seconds: float | None = None,
                         evaluate: Evaluate | None = None, *, nodes: int | None = None,
-                        rules: Continuation = PLAIN,
-                        max_depth: int | None = None) -> Deepening:
+                        rules: Continuation = PLAIN, max_depth: int | None = None,
+                        symmetry: bool = False) -> Deepening:
     """Search 1, 2, 3... moves ahead until ``seconds`` pass or ``nodes`` positions are
     searched; the answer is the last complete round's (see ``Deepening``). The search ends
     as ``rules`` say (``continuation.py``; by default the plain depth limit and the line
-    score), with ``evaluate``, if given, as the evaluation."""
+    score), with ``evaluate``, if given, as the evaluation. With ``symmetry``, one move
+    of each set of root moves with symmetric results is searched (see ``move_classes``)."""
     check_deepening(seconds, nodes, max_depth)
     rules = rules if evaluate is None else replace(rules, evaluate=evaluate)
     check_continuation(state, 1, rules)
     clock, rounds, first = Clock(seconds, nodes), [], []
+    classes = move_classes(state, symmetry)
     for depth in range(1, max_depth + 1) if max_depth else itertools.count(1):
         start = clock.ticks
         try:
-            rounds.append(deepening_round(Clocked(state, clock), depth, first, rules))
+            rounds.append(deepening_round(Clocked(state, clock), depth, first, rules, classes))
         except TimeUp:
             return Deepening(tuple(rounds), depth, clock.ticks - start + 1)
         clock.running = True  # from the second round on, the clock can run out
-        first = list(rounds[-1].best_moves)
+        first = [move for move in rounds[-1].best_moves if move in classes]
         if rounds[-1].exact or clock.is_up():
             break
     return Deepening(tuple(rounds))
 
 
-def deepening_round(state: Clocked, depth: int, first: list, rules: Continuation) -> Round:
-    """One round ``depth`` moves deep, the moves in ``first`` searched first."""
+def deepening_round(state: Clocked, depth: int, first: list, rules: Continuation,
+                    classes: dict) -> Round:
+    """One round ``depth`` moves deep over the moves ``classes`` lists, ``first`` first."""
     start, guessed = state.clock.ticks, False
 
     def guess(position) -> float:  # the heuristic, noting that it was needed
@@ -165,10 +168,25 @@ def deepening_round(state: Clocked, depth: int, first: list, rules: Continuation
         return alphabeta_continued(child, left, alpha, beta, noting)
 
     noting = replace(rules, evaluate=guess)
-    moves = first + [move for move in state.moves() if move not in first]
+    moves = first + [move for move in classes if move not in first]
     value, best = root_choice(state, depth, search, moves)
+    best = [image for move in best for image in classes[move]]
     return Round(depth, state.to_move * value, best[0], tuple(best),
                  state.clock.ticks - start + 1, not guessed)
+
+
+def move_classes(state: Game, symmetry: bool) -> dict:
+    """``{move: [moves]}``: each move, or with ``symmetry`` the first move of each set whose
+    results are symmetric (same ``canonical_key()``), with the moves it stands for."""
+    if symmetry and not hasattr(state, "canonical_key"):
+        raise SearchOptionError(f"symmetry needs canonical_key(); "
+                                f"{type(state).__name__} has none")
+    classes, first_of = {}, {}
+    for move in state.moves():
+        key = state.play(move).canonical_key() if symmetry else move
+        first_of.setdefault(key, move)
+        classes.setdefault(first_of[key], []).append(move)
+    return classes
 
 
 def check_deepening(seconds, nodes, max_depth) -> None:
@@ -187,4 +205,4 @@ def check_deepening(seconds, nodes, max_depth) -> None:
 
 
 __all__ = ["Clock", "Clocked", "Deepening", "Round", "TimeUp", "deepening_round",
-           "iterative_deepening"]
+           "iterative_deepening", "move_classes"]
