@@ -234,8 +234,8 @@ class DeepeningAgent(Agent):
     the line-score ordering saves nodes but costs more time than it saves). Ties between the last
     complete round's best moves go to the agent's seeded RNG; ``result`` keeps the last search.
     The evaluation and the rule are ``remembered`` during a move, and root moves with
-    symmetric results are searched once (boards with ``canonical_key()``): the same answers,
-    sooner.
+    symmetric results are searched once (``symmetry``; by default on 3x3 boards): the same
+    answers, sooner.
     """
 
     name = "deepening"
@@ -243,7 +243,8 @@ class DeepeningAgent(Agent):
     def __init__(self, seconds: float | None = 0.1, nodes: int | None = None,
                  extra: int = 4, evaluate: Callable | None = None,
                  forced: Callable | None = None, ordering: str | Callable | None = None,
-                 seed: int | None = 0, rng: random.Random | None = None) -> None:
+                 symmetry: bool | None = None, seed: int | None = 0,
+                 rng: random.Random | None = None) -> None:
         super().__init__(seed, rng)
         from .search.continuation import Continuation, line_score, nothing_forced, threats
         from .search.deepening import check_deepening
@@ -260,7 +261,9 @@ class DeepeningAgent(Agent):
             order = ordering_function(ordering)
         except ValueError as error:
             raise UnknownAgentError(str(error)) from None
-        self.seconds, self.nodes = seconds, nodes
+        if symmetry is not None:
+            _check_flag(symmetry, "symmetry")
+        self.seconds, self.nodes, self.symmetry = seconds, nodes, symmetry
         self.rules = Continuation(evaluate or line_score,
                                   forced or (threats if extra else nothing_forced), extra, order)
         self.result = None
@@ -273,9 +276,16 @@ class DeepeningAgent(Agent):
         rules = replace(self.rules, evaluate=remembered(self.rules.evaluate),
                         forced=remembered(self.rules.forced))  # fresh tables for each move
         self.result = iterative_deepening(state, self.seconds, nodes=self.nodes, rules=rules,
-                                          symmetry=hasattr(state, "canonical_key"))
+                                          symmetry=self._symmetry(state))
         self.stats = Stats(nodes=self.result.nodes)
         return self.rng.choice(self.result.last.best_moves)
+
+    def _symmetry(self, state: Game) -> bool:
+        """As asked, or by default on the 3x3 boards, whose symmetry costs nothing (an m,n,k
+        board's symmetry tables take a good part of a second to build, the first time)."""
+        from .boards import BitBoard, ListBoard
+        return isinstance(state, (BitBoard, ListBoard)) if self.symmetry is None \
+            else self.symmetry
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {
