@@ -276,3 +276,12 @@ def test_forced_moves_are_searched_only_past_the_limit():
     rules = Continuation(forced=nothing_forced, extra=3)
     assert continued_choice(HORIZON_EXAMPLE.state(), 3, rules)[1] == \
         list(HORIZON_EXAMPLE.chosen)
+
+
+def test_the_deadline_bench_row_measures_both_sides():
+    from ttt_lib.bench import plain
+    from ttt_lib.bench.tasks import BENCHMARKS, deadline_search
+    row = deadline_search(plain, quick=True)
+    assert BENCHMARKS["deadline"] is deadline_search
+    assert row["depths"][0] == 1 and row["budget"] == 5_000
+    assert min(row["per_second"].values()) > 0 and row["ratio"] > 0
