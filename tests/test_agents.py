@@ -11,7 +11,7 @@ from ttt_lib.search.depthlimit import depth_limited_choice
 from ttt_lib.search.minimax import best_moves
 from ttt_lib.search.watch import Stats
 
-NAMES = ["random", "minimax", "alphabeta", "perfect", "heuristic", "expectimax", "flat-mc",
+NAMES = ["random", "minimax", "alphabeta", "perfect", "heuristic", "expectimax", "flat-mc", "deepening",
          "mcts", "qtable", "td", "qnet", "zero"]
 NO_SEARCH = {"random", "qtable", "td", "qnet"}
 EXACT_AGENTS = [("minimax", {}), ("alphabeta", {}), ("perfect", {}),

@@ -223,6 +223,71 @@ class MCTSAgent(Agent):
         return self.tree.best_move()
 
 
+class DeepeningAgent(Agent):
+    """Iterative deepening against the clock: ``seconds`` per move, or a budget of ``nodes``
+    per move (the same moves on every machine), or both (whichever runs out first).
+
+    Positions at the depth limit are scored by ``evaluate`` (``line_score`` by default, for
+    boards with ``cells()`` and ``lines()``); there, the ``forced`` moves (by default a win
+    at once, else the blocks) are searched up to ``extra`` moves further. Before the limit
+    the moves are tried in ``ordering`` (as ``alphabeta``'s option; none by default: on 3x3
+    the line-score ordering saves nodes but costs more time than it saves). Ties between the last
+    complete round's best moves go to the agent's seeded RNG; ``result`` keeps the last search.
+    The evaluation and the rule are ``remembered`` during a move, and root moves with
+    symmetric results are searched once (``symmetry``; by default on 3x3 boards): the same
+    answers, sooner.
+    """
+
+    name = "deepening"
+
+    def __init__(self, seconds: float | None = 0.1, nodes: int | None = None,
+                 extra: int = 4, evaluate: Callable | None = None,
+                 forced: Callable | None = None, ordering: str | Callable | None = None,
+                 symmetry: bool | None = None, seed: int | None = 0,
+                 rng: random.Random | None = None) -> None:
+        super().__init__(seed, rng)
+        from .search.continuation import Continuation, line_score, nothing_forced, threats
+        from .search.deepening import check_deepening
+        from .search.ordering import ordering_function
+        check_deepening(seconds, nodes, None)  # a bad limit fails now, not at the first move
+        _check_count(extra, "extra (moves searched past the depth limit)", 0, 1000)
+        for option, fn in (("evaluate", evaluate), ("forced", forced)):
+            if fn is not None and not callable(fn):
+                raise TypeError(f"{option} is a function of a state, not {type(fn).__name__}")
+        if not (ordering is None or isinstance(ordering, str) or callable(ordering)):
+            raise TypeError(f"ordering is None, a name or a function, "
+                            f"not {type(ordering).__name__}")
+        try:
+            order = ordering_function(ordering)
+        except ValueError as error:
+            raise UnknownAgentError(str(error)) from None
+        if symmetry is not None:
+            _check_flag(symmetry, "symmetry")
+        self.seconds, self.nodes, self.symmetry = seconds, nodes, symmetry
+        self.rules = Continuation(evaluate or line_score,
+                                  forced or (threats if extra else nothing_forced), extra, order)
+        self.result = None
+
+    def choose(self, state: Game):
+        from dataclasses import replace
+        from .search.continuation import remembered
+        from .search.deepening import iterative_deepening
+        self.legal_moves(state)
+        rules = replace(self.rules, evaluate=remembered(self.rules.evaluate),
+                        forced=remembered(self.rules.forced))  # fresh tables for each move
+        self.result = iterative_deepening(state, self.seconds, nodes=self.nodes, rules=rules,
+                                          symmetry=self._symmetry(state))
+        self.stats = Stats(nodes=self.result.nodes)
+        return self.rng.choice(self.result.last.best_moves)
+
+    def _symmetry(self, state: Game) -> bool:
+        """As asked, or by default on the 3x3 boards, whose symmetry costs nothing (an m,n,k
+        board's symmetry tables take a good part of a second to build, the first time)."""
+        from .boards import BitBoard, ListBoard
+        return isinstance(state, (BitBoard, ListBoard)) if self.symmetry is None \
+            else self.symmetry
+
+
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "minimax": MinimaxAgent,
@@ -232,6 +297,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "expectimax": ExpectimaxAgent,
     "flat-mc": FlatMonteCarloAgent,
     "mcts": MCTSAgent,
+    "deepening": DeepeningAgent,
     **LEARNED_AGENTS,  # qtable, td, qnet, zero: trained on first use (numpy only then)
 }
 

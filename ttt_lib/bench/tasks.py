@@ -23,7 +23,10 @@ from ..boards.mnk import MNKBoard
 from ..search.alphabeta import alphabeta
 from ..search.mcts import mcts, random_playout
 from ..search.minimax import minimax, negamax_memo, solve_all
+from ..search.continuation import PLAIN, continued_choice
+from ..search.deepening import iterative_deepening
 from ..search.watch import Stats
+from ..studies.horizon import counted_choice
 from ..studies.mnk_solve import solve_mnk
 
 QUICK_ROOT = "X../.O./..."  # the smoke run's trees start here (7,332 nodes)
@@ -288,12 +291,36 @@ def import_time(plain: ModuleType, quick: bool) -> dict:
                   "import ttt_lib <= 0.15 s", ours <= 0.15)
 
 
+def deadline_search(plain: ModuleType, quick: bool) -> dict:
+    """Iterative deepening against a budget of positions from the empty board, against the same
+    rounds searched bare (no clock, no wrapped state): positions per second, the clock's cost."""
+    budget, repeat = (5_000, 2) if quick else (50_000, 5)
+    t_clock, result = best_of(repeat, lambda: iterative_deepening(BitBoard(), nodes=budget))
+    depths = [r.depth for r in result.rounds]
+    counted = [counted_choice(BitBoard(), depth, PLAIN) for depth in depths]  # untimed
+    t_bare, bare = best_of(repeat, lambda: [continued_choice(BitBoard(), depth, PLAIN)
+                                            for depth in depths])
+    expect(bare == [(r.value, sorted(r.best_moves)) for r in result.rounds]
+           and [moves for moves, _ in counted] == [moves for _, moves in bare],
+           "the rounds against the clock and the bare rounds disagree")
+    clocked_rate = sum(r.nodes for r in result.rounds) / t_clock
+    bare_rate = sum(nodes for _, nodes in counted) / t_bare
+    return figure(f"iterative deepening to depth {depths[-1]} against a {budget:,}-position "
+                  "budget", {"bare rounds": t_bare, "against the clock": t_clock},
+                  bare_rate / clocked_rate, "bare / against the clock (positions per second: "
+                  "the cost of a clock read at every position)",
+                  "the clock costs <= 2x", bare_rate / clocked_rate <= 2, depths=depths,
+                  budget=budget, per_second={"bare": bare_rate, "against the clock":
+                                             clocked_rate})
+
+
 BENCHMARKS: dict[str, Callable[[ModuleType, bool], dict]] = {
     "full_tree": full_tree,
     "solve_all": solve_every_position,
     "best_exact_search": best_exact_search,
     "playouts": playouts_per_second,
     "mcts_move": mcts_move,
+    "deadline": deadline_search,
     "mnk_4x4_k3": mnk_4x4_k3,
     "mnk_4x4_k4": mnk_4x4_k4,
     "mnk_5x4_k4": mnk_5x4_k4,

@@ -30,3 +30,12 @@ __all__ = [
     "minimax", "move_values", "negamax", "negamax_memo", "node_name", "open_lines", "pvs", "pvs_search",
     "random_playout", "solve", "solve_all", "threat_order", "uniform_random", "watching",
 ]
+from .continuation import (PLAIN, Continuation, alphabeta_continued, continued_choice,
+                           nothing_forced, root_choice, threats)
+from .deepening import Clock, Clocked, Deepening, Round, TimeUp
+
+# The clock-driven iterative deepening is ttt_lib.search.deepening.iterative_deepening;
+# ttt_lib.search.iterative_deepening stays depthlimit's (a fixed max_depth) until they merge.
+__all__ += ["PLAIN", "Clock", "Clocked", "Continuation", "Deepening", "Round", "TimeUp",
+            "alphabeta_continued",
+            "continued_choice", "nothing_forced", "root_choice", "threats"]

@@ -3,14 +3,20 @@
 What lies just beyond the depth limit is invisible to a depth-limited search. ``horizon_positions``
 finds the positions where every move such a search prefers is a mistake; ``HORIZON_EXAMPLE`` is
 one of them, kept for the course.
+
+Past the horizon: ``mistakes_by_depth`` counts, over every unfinished position up to symmetry,
+the positions where a depth-limited search rates a non-optimal move best, with and without
+heuristic continuation (``search.continuation``), with the positions each search visits.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..boards import BitBoard
-from ..game import Game
+from ..game import Game, reachable
+from ..search.continuation import PLAIN, Continuation, continued_choice
+from ..search.deepening import Clock, Clocked
 from ..search.depthlimit import depth_limited_choice
 from ..search.minimax import best_moves as exact_best_moves
 from ..search.ordering import line_score
@@ -45,3 +51,60 @@ class HorizonExample:
 # decided beyond the horizon. Found by ``horizon_positions(all positions, 3)``; the tests
 # search again.
 HORIZON_EXAMPLE = HorizonExample(".../.OX/.X.", depth=3, chosen=(0,), optimal=(2, 6, 8))
+
+
+# ------------------------------------------------------------ past the horizon: continuation
+
+def unfinished_classes() -> dict:
+    """One unfinished position of each symmetry class (627 of them), by canonical key, each the
+    first of its class met breadth-first from the empty board."""
+    classes: dict = {}
+    for state in reachable(BitBoard()).values():
+        if not state.is_terminal():
+            classes.setdefault(state.canonical_key(), state)
+    return classes
+
+
+def counted_choice(state: Game, depth: int, rules: Continuation) -> tuple[list, int]:
+    """The best moves ``continued_choice`` finds, and the positions it searched (the root and
+    every position played: counted from outside, by a clock that never runs out)."""
+    clock = Clock()
+    _, moves = continued_choice(Clocked(state, clock), depth, rules)
+    return moves, clock.ticks + 1
+
+
+@dataclass(frozen=True)
+class DepthMistakes:
+    """At one depth, over every unfinished class: the positions where the search rates a
+    non-optimal move best, and the positions it searched, without and with continuation."""
+
+    depth: int
+    plain: int
+    continued: int
+    plain_nodes: int
+    continued_nodes: int
+
+
+def mistakes_by_depth(depths: Iterable[int] = range(1, 7),
+                      rules: Continuation = Continuation()) -> list[DepthMistakes]:
+    """For each depth, the mistakes and the cost of the plain depth limit (``PLAIN``, with
+    ``rules.evaluate``) and of heuristic continuation by ``rules``."""
+    classes, table = unfinished_classes(), {}
+    optimal = {key: set(exact_best_moves(state, table)) for key, state in classes.items()}
+    plain = replace(PLAIN, evaluate=rules.evaluate, win=rules.win)
+    rows = []
+    for depth in depths:
+        counts = {}
+        for name, chosen_by in (("plain", plain), ("continued", rules)):
+            found = [counted_choice(state, depth, chosen_by) for state in classes.values()]
+            counts[name] = sum(not set(moves) <= optimal[key]
+                               for key, (moves, _) in zip(classes, found))
+            counts[f"{name}_nodes"] = sum(nodes for _, nodes in found)
+        rows.append(DepthMistakes(depth, **counts))
+    return rows
+
+
+def effective_branching(nodes: int, depth: int) -> float:
+    """The branching factor a uniform tree ``depth`` deep would need for ``nodes`` nodes:
+    ``nodes ** (1 / depth)``."""
+    return nodes ** (1 / depth)

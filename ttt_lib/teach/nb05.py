@@ -1,19 +1,23 @@
 """Exercises of notebook 05: depth limits, heuristics and the horizon."""
 from __future__ import annotations
 
+import sys
+import time
 from functools import lru_cache
+from pathlib import Path
 
 from ..boards.bit import BitBoard
+from ..boards.mnk import MNKBoard
 from ..game import reachable
 from ..search.depthlimit import depth_limited_choice
 from ..search.minimax import best_moves
 from ..search.ordering import line_score, open_lines
 from ..studies.horizon import HORIZON_EXAMPLE
 from .core import is_int, unanswered, verdict, write_it
-from .judge import Case, judge
+from .judge import SECONDS, Case, TimeLimit, call_limited, failure_of, judge
 
-__all__ = ["BOARD_05_HORIZON", "evaluation_05_positions", "check_05_evaluate",
-           "check_05_horizon"]
+__all__ = ["BOARD_05_HORIZON", "DEADLINE_05_CASES", "MARGIN_05", "evaluation_05_positions",
+           "check_05_deadline", "check_05_evaluate", "check_05_horizon"]
 
 BOARD_05_HORIZON = HORIZON_EXAMPLE.text
 
@@ -106,3 +110,151 @@ def check_05_horizon(answer) -> None:
     verdict(answer == expected,
             f"from depth {expected} on the search sees X's fork and avoids it; "
             f"{HORIZON_EXAMPLE.depth} moves deep it cannot.", hint)
+
+
+# ---------------------------------------------------------------- the deadline exercise
+
+# (position, the seconds it gets): a win at once, a block, the horizon position, the reply
+# to a corner, the empty board in a hurry, and a 7x7 board (k=4) on which no search ends and
+# the third round alone takes seconds (a clock read only between rounds comes too late).
+DEADLINE_05_CASES = (("XOO/.X./...", 0.05), ("X../.X./O..", 0.05), (HORIZON_EXAMPLE.text, 0.2),
+                     ("X../.../...", 0.3), (".../.../...", 0.02), ("7x7k4", 0.05))
+MARGIN_05 = (1.5, 0.1)  # allowed: seconds * 1.5 + 0.1 s (generous: busy machines stall)
+LIBRARY = ("search", "studies", "learn", "agents.py", "arena.py")
+ALLOWED = ("ordering.py",)  # line_score and friends: the evaluation is given
+
+
+class DeadlineLog:
+    """What a student's search did: the deepest position it reached (in moves from the root),
+    and the library search it ran, if any."""
+
+    def __init__(self) -> None:
+        self.deepest, self.plays, self.library = 0, 0, None
+
+    def look(self) -> None:
+        """Note a library search among the callers (checked now and then: it costs)."""
+        self.plays += 1
+        if self.library is None and (self.plays < 64 or self.plays % 256 == 0):
+            self.library = _library_caller(sys._getframe(2))
+
+
+def _library_caller(frame) -> str | None:
+    """The outermost library search among ``frame`` and its callers, as ``module.function``."""
+    root, found = Path(__file__).resolve().parents[1], None  # ttt_lib/
+    while frame is not None:
+        path = Path(frame.f_code.co_filename)
+        if path.name not in ALLOWED and root in path.parents:
+            inside = path.relative_to(root).parts
+            if inside[0] in LIBRARY:
+                found = f"{'.'.join(inside).removesuffix('.py')}.{frame.f_code.co_name}"
+        frame = frame.f_back
+    return found
+
+
+class Guarded:
+    """A state that notes how deep the search went and whether a library search runs it."""
+
+    __slots__ = ("state", "log", "ply")
+
+    def __init__(self, state, log: DeadlineLog, ply: int = 0) -> None:
+        self.state, self.log, self.ply = state, log, ply
+        log.deepest = max(log.deepest, ply)
+
+    @property
+    def to_move(self) -> int:
+        return self.state.to_move
+
+    def play(self, move) -> "Guarded":
+        self.log.look()
+        return Guarded(self.state.play(move), self.log, self.ply + 1)
+
+    def moves(self) -> list:
+        return self.state.moves()
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def utility(self):
+        return self.state.utility()
+
+    def key(self):
+        return self.state.key()
+
+    def cells(self):
+        return self.state.cells()
+
+    def lines(self):
+        return self.state.lines()
+
+    def __repr__(self) -> str:
+        return repr(self.state)
+
+
+def _deadline_board(text: str):
+    return MNKBoard(7, 7, 4) if text == "7x7k4" else BitBoard.from_text(text)
+
+
+def _too_slow(board, seconds: float) -> str:
+    allowed = seconds * MARGIN_05[0] + MARGIN_05[1]
+    return (f"on {board!r} with {seconds:g} s your function took more than {allowed:g} s. "
+            "Check the clock inside the search, at every position (not only between "
+            "rounds), and stop the round when time is up.")
+
+
+@lru_cache(maxsize=None)
+def _fair_moves(text: str, deepest: int) -> frozenset:
+    """The moves a plain search may return having looked ``deepest`` moves ahead: the best
+    of depth ``deepest`` or ``deepest - 1`` (the round the clock may have cut short), or an
+    optimal one."""
+    board = _deadline_board(text)
+    empty = len(board.moves())
+    fair = set(best_moves(board))
+    for depth in {min(max(d, 1), empty) for d in (deepest - 1, deepest)}:
+        fair |= set(depth_limited_choice(board, depth)[1])
+    return frozenset(fair)
+
+
+def _deadline_verdict(fn, text: str, seconds: float) -> str | None:
+    """Why ``fn`` fails this case (a ``Not yet:`` sentence), or None when it passes."""
+    board, log = _deadline_board(text), DeadlineLog()
+    begun = time.perf_counter()
+    try:
+        move = call_limited(fn, (Guarded(board, log), seconds), 2 * SECONDS)
+    except NotImplementedError:
+        return "write the function (it still raises NotImplementedError)."
+    except TimeLimit:
+        return _too_slow(board, seconds)
+    except Exception as error:
+        return f"on {board!r} with {seconds:g} s {failure_of(error)}"
+    elapsed, allowed = time.perf_counter() - begun, seconds * MARGIN_05[0] + MARGIN_05[1]
+    if log.library:
+        return (f"your function ran ttt_lib's {log.library}: write the search yourself "
+                "(line_score is the only help allowed).")
+    if elapsed > allowed:
+        return _too_slow(board, seconds)
+    if move not in board.moves():
+        return f"on {board!r} your function returned {move!r}, which is not a legal move."
+    if isinstance(board, BitBoard) and move not in _fair_moves(text, log.deepest):
+        return (f"on {board!r} your function looked {log.deepest} moves ahead but returned "
+                f"{move!r}, which no search of that depth (or one less) chooses, and which is "
+                "not optimal. Return the best move of the last complete round.")
+    return None
+
+
+@write_it
+def check_05_deadline(fn) -> None:
+    """Judge ``fn(state, seconds) -> move``, iterative deepening under a clock, on the
+    ``DEADLINE_05_CASES``: in time (``MARGIN_05``), legal, as good as the depth it reached."""
+    if unanswered(fn, "search depth 1, 2, 3... with time.perf_counter() checked at every "
+                      "position; raise an exception when time is up and keep the last "
+                      "complete round's move."):
+        return
+    if not callable(fn):
+        return print(f"Not yet: pass your function itself (def ...), not {type(fn).__name__}.")
+    for text, seconds in DEADLINE_05_CASES:
+        failure = _deadline_verdict(fn, text, seconds)
+        if failure:
+            return print(f"Not yet: {failure}")
+    print(f"Right: on all {len(DEADLINE_05_CASES)} positions your search answered in time "
+          f"(the time allowed plus {MARGIN_05[0] - 1:.0%} and {MARGIN_05[1] * 1000:g} ms) "
+          "with a move as good as the depth it reached.")
