@@ -65,9 +65,17 @@ def test_ctrl_c_stops_cleanly_with_the_figures_so_far():
     process = subprocess.Popen(
         [sys.executable, "-m", "ttt_lib", "solve", "--mnk", "5", "5", "4", "--json"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # past the 2 s after which the progress line shows
+    shown, deadline = "", time.monotonic() + 120  # 5x5 k=4 takes far longer than this
+    while "nodes/s" not in shown and time.monotonic() < deadline:  # the progress line,
+        char = process.stderr.read(1)  # shown 2 s into the solve (later on a busy machine)
+        if not char:
+            break
+        shown += char
+    time.sleep(0.5)  # not while the line is being written
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    err = shown + process.stderr.read()  # the same stream, read on from where we stopped
+    out = process.stdout.read()
+    process.wait(timeout=60)
     assert process.returncode == 130
     figures = json.loads(out)
     assert figures["value"] is None and figures["nodes"] > 0
