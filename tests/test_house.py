@@ -18,7 +18,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 # Each part of the package and the layer it sits on; a module may import its own layer's
 # modules of the same part and anything on a lower layer.
 LAYERS = {
-    "errors": 0, "symmetry": 0, "game": 0, "progress": 0,
+    "errors": 0, "symmetry": 0, "game": 0, "progress": 0, "safetext": 0,
     "boards": 1,
     "search": 2,
     "agents": 3, "arena": 3, "learn": 3, "player": 3,

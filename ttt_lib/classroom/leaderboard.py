@@ -22,7 +22,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .text import csv_cell, printable
+from ..safetext import csv_cell, printable
 
 Z95 = 1.96
 PRIOR_GAMES = 1.0  # virtual draws against a strength-1 opponent

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..agents import AGENTS
 from . import jail
-from .text import printable
+from ..safetext import printable
 from .worker import (Box, CannotStart, ClassroomError, Entrant, Forfeit, Limits,
                      require_processes)
 

@@ -27,7 +27,7 @@ from ..game import MAX, player_name
 from . import jail
 from .leaderboard import Leaderboard, leaderboard
 from .loading import ClassroomError, Roster
-from .text import printable
+from ..safetext import printable
 from .worker import Box, Entrant, Forfeit, Limits, StudentAgent
 
 EXECUTORS = ("serial", "processes", "dask")

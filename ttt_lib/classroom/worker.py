@@ -39,7 +39,7 @@ from ..player import Agent
 from . import jail
 from .jail import kill, pid_of, proc_field
 from .sandbox import READY  # the zygote's last word on stderr before the student's code
-from .text import printable, shorten
+from ..safetext import printable, shorten
 
 LOAD_SECONDS = 10.0  # starting a box: Python, the package and the student file's top level
 FORK_SECONDS = 5.0  # a zygote forks in milliseconds

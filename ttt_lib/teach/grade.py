@@ -39,6 +39,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..safetext import csv_cell, printable, shorten
+
 __all__ = ["Graded", "cell_verdicts", "exercise_calls", "grade_folder", "grade_notebook",
            "notebooks_in", "read_paper", "summary", "table", "write_table"]
 
@@ -306,9 +308,7 @@ def _row(graded: Graded, answer: bytes, late: bool, timeout: float) -> Graded:
 
 def _clean(text: str, most: int = 200) -> str:
     """Printable (control characters escaped) and at most ``most`` characters."""
-    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in text)
-    return text if len(text) <= most else text[:most - 3] + "..."
+    return shorten(printable(text), most)
 
 
 def grade_inside(name: str, timeout: float) -> None:
@@ -371,11 +371,8 @@ def header(exercises: list[str]) -> list[str]:
 def row(one: Graded, exercises: list[str]) -> list[str]:
     """A notebook's cells, each safe in a spreadsheet (``=1+2`` as a name is not a formula)."""
     statuses = [one.status(name) for name in exercises]
-    return [_cell(one.file), *statuses, str(statuses.count("Right")), _cell(one.problem)]
-
-
-def _cell(text: str) -> str:
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return [csv_cell(one.file), *statuses, str(statuses.count("Right")),
+            csv_cell(one.problem)]
 
 
 def table(graded: list[Graded]) -> list[list[str]]:

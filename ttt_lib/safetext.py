@@ -1,6 +1,7 @@
-"""Text that cannot lie: what students wrote (file names, exception names, answers) shown on a
-terminal or put in a spreadsheet without moving the cursor, clearing the screen, turning the
-text around, running as a formula or filling the screen."""
+"""Text that cannot lie, for the class tournament and the grader: what students wrote (file
+names, exception names, answers) shown on a terminal or put in a spreadsheet without moving
+the cursor, clearing the screen, turning the text around, running as a formula or filling
+the screen."""
 from __future__ import annotations
 
 
