@@ -19,7 +19,7 @@ import pytest
 import ttt_lib
 from ttt_lib.classroom import EXAMPLE_AGENTS, Limits, class_tournament, load_folder
 from ttt_lib.classroom.leaderboard import Leaderboard, Row, Record
-from ttt_lib.classroom.text import csv_cell, printable, shorten
+from ttt_lib.safetext import csv_cell, printable, shorten
 
 LIMITS = Limits(move_time=0.4, memory_mb=256)
 HONEST = {"good.py": (EXAMPLE_AGENTS / "good.py").read_text(),
