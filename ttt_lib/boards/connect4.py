@@ -95,12 +95,14 @@ class Geometry:
         return self._mirror_tables
 
     def _slice_table(self, first: int, count: int) -> tuple[int, ...]:
-        """The mirror image of each value of ``count`` columns from column ``first``."""
+        """The mirror image of each value of ``count`` columns from column ``first``, built
+        a column at a time (a value's column ``i`` is its bits ``h*i`` up)."""
         h, last = self.height, self.columns - 1
-        column = (1 << h) - 1
-        return tuple(sum((value >> h * i & column) << h * (last - first - i)
-                         for i in range(count))
-                     for value in range(1 << h * count))
+        table = [0]
+        for i in range(count):
+            to = h * (last - first - i)
+            table = [image | value << to for value in range(1 << h) for image in table]
+        return tuple(table)
 
 
 _GEOMETRIES: dict[tuple[int, int, int], Geometry] = {}
