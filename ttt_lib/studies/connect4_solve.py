@@ -13,7 +13,9 @@ row 0 the lowest, a guard bit over each column). What makes it fast, after Pasca
 - moves are ordered by the threats they create, then centre columns first;
 - a table of bounds (a value may be known only to be at least or at most something, after a
   cut-off), keyed by ``mine + taken`` (one int per position) or its mirror image, the smaller;
-- at the root, two null-window questions: "does X win?" and, if not, "does O win?".
+- at the root, two null-window questions: "does X at least draw?" and, if so, "does X win?"
+  (asked in this order because on boards this small a draw or a loss for X is the common
+  outcome: a loss then takes one question).
 
 ``Connect4Solver(columns, rows, k).solve()`` returns ``{"columns", "rows", "k", "value",
 "nodes", "positions", "seconds"}``; ``progress(solver)`` is called every ``PROGRESS_EVERY``
@@ -26,6 +28,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from operator import itemgetter
 
 from ..boards.connect4 import geometry_of
 from ..progress import ProgressLine
@@ -43,23 +46,35 @@ def pack(low: int, high: int) -> int:
     return (low + 1) << 2 | (high + 1)
 
 
-def threat_cells_4(mine: int, empty: int, height: int) -> int:
-    """The ``empty`` cells that give ``mine`` four in a row (Pons' shifts, per direction)."""
-    cells = mine << 1 & mine << 2 & mine << 3  # on top of three in a column
-    for one in (height, height - 1, height + 1):  # along a row, the two diagonals
-        two, three = one + one, one + one + one
-        pair = mine << one & mine << two
-        cells |= pair & (mine << three | mine >> one)
-        pair = mine >> one & mine >> two
-        cells |= pair & (mine << one | mine >> three)
-    return cells & empty
+def threat_cells_4(height: int) -> Callable[[int, int], int]:
+    """``threat_cells(mine, empty)`` for four in a row with columns of ``height`` bits: Pons'
+    shifts, unrolled, the shifts of each direction fixed once (a row ``height``, the
+    diagonals ``height - 1`` and ``height + 1``)."""
+    r1, d1, u1 = height, height - 1, height + 1
+    r2, d2, u2, r3, d3, u3 = 2 * r1, 2 * d1, 2 * u1, 3 * r1, 3 * d1, 3 * u1
+
+    def threat_cells(mine: int, empty: int) -> int:
+        cells = mine << 1 & mine << 2 & mine << 3  # on top of three in a column
+        pair = mine << r1 & mine << r2
+        cells |= pair & (mine << r3 | mine >> r1)
+        pair = mine >> r1 & mine >> r2
+        cells |= pair & (mine << r1 | mine >> r3)
+        pair = mine << d1 & mine << d2
+        cells |= pair & (mine << d3 | mine >> d1)
+        pair = mine >> d1 & mine >> d2
+        cells |= pair & (mine << d1 | mine >> d3)
+        pair = mine << u1 & mine << u2
+        cells |= pair & (mine << u3 | mine >> u1)
+        pair = mine >> u1 & mine >> u2
+        cells |= pair & (mine << u1 | mine >> u3)
+        return cells & empty
+
+    return threat_cells
 
 
 def threat_cells(mine: int, empty: int, height: int, k: int) -> int:
     """The ``empty`` cells that give ``mine`` ``k`` in a row: for each direction and each
     place the missing cell can take in the run, the other ``k - 1`` cells all ``mine``."""
-    if k == 4:
-        return threat_cells_4(mine, empty, height)
     cells = 0
     for shift in (1, height, height - 1, height + 1):
         for gap in range(k):
@@ -88,7 +103,7 @@ class Connect4Solver:
         centre = sorted(range(columns), key=lambda c: (abs(2 * c - columns + 1), c))
         self.order = [geometry.column[c] for c in centre]  # centre columns first
         self.step, self.chunk, *self.mirror_tables = geometry.mirror_tables
-        self.threats = (partial(threat_cells_4, height=self.height) if k == 4 else
+        self.threats = (threat_cells_4(self.height) if k == 4 else
                         partial(threat_cells, height=self.height, k=k))
         self.progress = progress
         self.nodes, self.table = 0, {}
@@ -108,8 +123,8 @@ class Connect4Solver:
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * MAX_CELLS + 200))
         try:
-            value = HIGH if self.negamax(0, 0, 0, 0, 0, 1) > 0 else (
-                LOW if self.negamax(0, 0, 0, 0, -1, 0) < 0 else 0)
+            value = LOW if self.negamax(0, 0, 0, 0, -1, 0) < 0 else (
+                HIGH if self.negamax(0, 0, 0, 0, 0, 1) > 0 else 0)
         finally:
             sys.setrecursionlimit(limit)
         return self.figures(value)
@@ -178,7 +193,7 @@ class Connect4Solver:
         """The best child value, best moves first, stopping at a cut-off. A move changes
         only the mover's threats; the opponent's lose the cell just taken."""
         best, theirs = LOW - 1, mine ^ taken
-        for move, threats in self.ordered(mine, taken, moves):
+        for _, move, threats in self.ordered(mine, taken, moves):
             value = -self.negamax(theirs, taken | move, their_threats & ~move, threats,
                                   -beta, -alpha)
             if value > best:
@@ -189,14 +204,18 @@ class Connect4Solver:
                         break
         return best
 
-    def ordered(self, mine: int, taken: int, moves: int) -> list[tuple[int, int]]:
-        """(move, the mover's threat cells after it) for each one-bit move in ``moves``:
-        the moves making the most threats first, then centre columns first."""
-        empty, threats = self.full ^ taken, self.threats
-        children = [(move, threats(mine | move, empty ^ move))
-                    for move in (moves & column for column in self.order) if move]
+    def ordered(self, mine: int, taken: int, moves: int) -> list[tuple[int, int, int]]:
+        """(minus the threats made, move, the mover's threat cells after it) for each one-bit
+        move in ``moves``, sorted: the moves making the most threats first, then (the sort is
+        stable) centre columns first."""
+        empty, threats, children = self.full ^ taken, self.threats, []
+        for column in self.order:
+            move = moves & column
+            if move:
+                made = threats(mine | move, empty ^ move)
+                children.append((-made.bit_count(), move, made))
         if len(children) > 1:
-            children.sort(key=lambda child: child[1].bit_count(), reverse=True)
+            children.sort(key=itemgetter(0))
         return children
 
     def mirror(self, key: int) -> int:
