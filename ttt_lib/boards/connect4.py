@@ -74,7 +74,7 @@ class Geometry:
         return 1 << self.height * column + self.rows - 1 - row
 
     def mirror(self, bits: int) -> int:
-        """``bits`` with the columns in reverse order (three table look-ups up to 8 columns)."""
+        """``bits`` with the columns in reverse order (a table look-up per slice of columns)."""
         tables = self.mirror_tables
         step, chunk = tables[0], tables[1]
         mirrored, shift = 0, 0
@@ -87,7 +87,7 @@ class Geometry:
     def mirror_tables(self) -> tuple:
         """(bits per slice, slice mask, one table per slice of whole columns), built once."""
         if self._mirror_tables is None:
-            per = max(1, 16 // self.height)  # whole columns per slice: tables of <= 65,536
+            per = max(1, 12 // self.height)  # whole columns per slice: tables of <= 4,096
             step = per * self.height
             tables = [self._slice_table(first, min(per, self.columns - first))
                       for first in range(0, self.columns, per)]

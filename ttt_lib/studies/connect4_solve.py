@@ -90,7 +90,7 @@ def threat_cells(mine: int, empty: int, height: int, k: int) -> int:
 class Connect4Solver:
     """The exact value of the empty Connect Four board for X (see the module's notes)."""
 
-    def __init__(self, columns: int = 5, rows: int = 4, k: int = 4,
+    def __init__(self, columns: int, rows: int, k: int = 4,
                  progress: Callable[["Connect4Solver"], None] | None = None) -> None:
         geometry = geometry_of(columns, rows, k)  # checks the three numbers
         if columns * rows > MAX_CELLS:
@@ -123,8 +123,9 @@ class Connect4Solver:
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * MAX_CELLS + 200))
         try:
-            value = LOW if self.negamax(0, 0, 0, 0, -1, 0) < 0 else (
-                HIGH if self.negamax(0, 0, 0, 0, 0, 1) > 0 else 0)
+            threats = self.threats(0, self.full)  # none unless k = 1
+            value = LOW if self.negamax(0, 0, threats, threats, -1, 0) < 0 else (
+                HIGH if self.negamax(0, 0, threats, threats, 0, 1) > 0 else 0)
         finally:
             sys.setrecursionlimit(limit)
         return self.figures(value)
@@ -221,9 +222,12 @@ class Connect4Solver:
     def mirror(self, key: int) -> int:
         """The key of the mirror image: ``mine + taken`` has no carry out of a column, so it
         mirrors column by column (``Geometry.mirror``), here with its tables unrolled."""
-        tables = self.mirror_tables
+        tables, chunk, step = self.mirror_tables, self.chunk, self.step
+        if len(tables) == 3:
+            return (tables[0][key & chunk] | tables[1][key >> step & chunk]
+                    | tables[2][key >> 2 * step])
         if len(tables) == 2:
-            return tables[0][key & self.chunk] | tables[1][key >> self.step]
+            return tables[0][key & chunk] | tables[1][key >> step]
         return self.geometry.mirror(key)
 
 
