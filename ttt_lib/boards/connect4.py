@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from ..errors import IllegalMoveError, InvalidBoardError
 from ..game import MAX, MIN, player_name
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT
-from .grid import GridBoard, cell_digits, check_position
-from .shape import Shape, check_size, shape_of
-from .text import parse_cells, parse_move_player, parse_player, require_string, split_rows
+from .grid import GridBoard, cell_digits, check_position, full_lines
+from .shape import Shape, check_size, in_a_row, shape_of
+from .text import DIGIT, parse_cells, parse_move_player, parse_player, require_string, split_rows
 
 MAX_BITS = 64
 """Each side's pieces fit one 64-bit word, as in the classic solvers: ``columns * (rows + 1)``
@@ -186,6 +186,7 @@ class ConnectFour(GridBoard):
         check_gravity(shape, cells)
         check_position(shape, cells, first)
         board = cls._from_cells(shape, cells, first)
+        check_last_move(board, cells)
         check_order(board)
         return board
 
@@ -316,6 +317,20 @@ def check_gravity(shape: Shape, cells: tuple[int, ...]) -> None:
             raise InvalidBoardError(
                 f"the piece at row {row}, column {column} (rows counted from the top) floats "
                 f"above an empty cell: pieces fall to the lowest empty row")
+
+
+def check_last_move(board: ConnectFour, cells: tuple[int, ...]) -> None:
+    """The winning move is on top of its column: a piece above it came after the game ended.
+    (``check_position`` has already found the cells every winning line shares.)"""
+    winner = board.winner()
+    if winner is None:
+        return
+    lines = full_lines(board.shape, cells, DIGIT[winner])
+    n = board.columns
+    if not any(cell < n or cells[cell - n] == EMPTY for cell in set(lines[0]).intersection(*lines)):
+        raise InvalidBoardError(
+            f"{winner} has {in_a_row(board.k)} and a piece was dropped on the winning move "
+            f"since: the game should have ended at {winner}'s win")
 
 
 def check_order(board: ConnectFour) -> None:
