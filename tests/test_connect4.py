@@ -197,6 +197,16 @@ def test_the_grid_and_the_picture_come_from_the_base():
     assert won.sketch().line == ((2, 0), (2, 2)) and "<line x1" in won.svg()
 
 
+def test_conversion_from_an_mnk_board_obeys_gravity():
+    board = MNKBoard.from_text("..../.O../.XX.", k=3)
+    assert ConnectFour.from_board(board) == ConnectFour.from_text("..../.O../.XX.", k=3)
+    assert MNKBoard.from_board(ConnectFour.from_board(board)) == board
+    with pytest.raises(InvalidBoardError, match="floats above an empty cell"):
+        ConnectFour.from_board(MNKBoard.from_text("X.../..../....", k=3))
+    with pytest.raises(TypeError, match="not str"):
+        ConnectFour.from_board("X...")
+
+
 def test_boards_of_different_sizes_or_k_differ():
     assert ConnectFour(4, 4, 3) != ConnectFour(4, 4, 4) != ConnectFour(4, 3, 3)
     assert ConnectFour(4, 4, 3).key() != ConnectFour(4, 4, 3, first="O").key()

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from ..errors import IllegalMoveError, InvalidBoardError
 from ..game import MAX, MIN, player_name
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT
-from .grid import GridBoard, cell_digits, check_position, full_lines
+from .grid import GridBoard, cell_digits, check_position, full_lines, require_board
 from .shape import Shape, check_size, in_a_row, shape_of
 from .text import DIGIT, parse_cells, parse_move_player, parse_player, require_string, split_rows
 
@@ -189,6 +189,13 @@ class ConnectFour(GridBoard):
         check_last_move(board, cells)
         check_order(board)
         return board
+
+    @classmethod
+    def from_board(cls, board: GridBoard) -> "ConnectFour":
+        """The same position (and opener) as another kind of board, checked: an m,n,k
+        position need not obey gravity."""
+        require_board(board)
+        return cls.from_cells(board.cells(), board.n, board.m, board.k, board.first)
 
     @classmethod
     def from_cells(cls, cells: Sequence[int], columns: int, rows: int, k: int = 4,
