@@ -202,7 +202,7 @@ def test_cli_ctrl_c_stops_cleanly_with_the_figures_so_far():
     process = subprocess.Popen(
         [sys.executable, "-m", "ttt_lib", "solve", "--connect4", "6", "5", "--json"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # past the 2 s after which the progress line shows
+    time.sleep(4)  # well past the 2 s after which the progress line shows (6x5 takes long)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130
