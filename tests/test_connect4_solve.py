@@ -202,9 +202,15 @@ def test_cli_ctrl_c_stops_cleanly_with_the_figures_so_far():
     process = subprocess.Popen(
         [sys.executable, "-m", "ttt_lib", "solve", "--connect4", "6", "5", "--json"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)  # well past the 2 s after which the progress line shows (6x5 takes long)
+    shown, deadline = "", time.monotonic() + 120  # 6x5 takes far longer than this
+    while "nodes/s" not in shown and time.monotonic() < deadline:  # the progress line,
+        char = process.stderr.read(1)  # shown 2 s into the solve
+        if not char:
+            break
+        shown += char
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
+    err = shown + err
     assert process.returncode == 130
     figures = json.loads(out)
     assert figures["value"] is None and figures["nodes"] > 0
