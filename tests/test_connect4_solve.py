@@ -208,9 +208,11 @@ def test_cli_ctrl_c_stops_cleanly_with_the_figures_so_far():
         if not char:
             break
         shown += char
+    time.sleep(0.5)  # not while the line is being written
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    err = shown + err
+    err = shown + process.stderr.read()  # the same stream (communicate() would skip what
+    out = process.stdout.read()  # its reader already holds); both are a few lines
+    process.wait(timeout=60)
     assert process.returncode == 130
     figures = json.loads(out)
     assert figures["value"] is None and figures["nodes"] > 0
