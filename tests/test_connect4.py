@@ -384,3 +384,23 @@ def test_mcts_and_agents_play_legal_games():
     for move in record.moves:
         board = board.play(move)  # every move legal, in turn
     assert board.is_terminal() and board == record.final
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.sampled_from("XOxo./ Z"), max_size=30), st.integers(1, 6),
+       st.one_of(st.integers(-3, 9), st.none(), st.booleans(), st.text(max_size=1),
+                 st.floats(allow_nan=False)))
+def test_any_text_or_move_is_parsed_or_refused_by_name(text, k, move):
+    """Random texts and moves: a board, or one of the package's errors (never an IndexError
+    or a KeyError from inside)."""
+    try:
+        board = ConnectFour.from_text(text, k)
+    except InvalidBoardError:
+        return
+    assert ConnectFour.from_text(board.to_text(), k) == board
+    try:
+        after = board.play(move)
+    except IllegalMoveError as error:
+        assert str(error)
+        return
+    assert after.cells().count(0) == board.cells().count(0) - 1

@@ -99,7 +99,7 @@ def test_figures_count_the_work():
     assert f"nodes {figures['nodes']:,}" in text
 
 
-def test_the_mirror_halves_the_table():
+def test_the_table_keys_positions_up_to_the_mirror():
     """Keys up to the mirror: the table holds one entry for a position and its mirror."""
     solver = Connect4Solver(5, 4)
     solver.solve()

@@ -184,9 +184,9 @@ class Connect4Solver:
         return best
 
     def bounds(self, mine: int, taken: int) -> tuple[int, int]:
-        """What the value can be at most: a side with no window free of the other's pieces
-        can never win, so the value is at most 0 if that is the player to move, at least 0 if
-        it is the opponent."""
+        """(low, high): the value's bounds before any search. A side with no window free of
+        the other's pieces can never win: the value is at most 0 if that side is the player
+        to move, at least 0 if it is the opponent."""
         open_cells, wins = self.full ^ taken, self.geometry.wins
         return (LOW if wins(open_cells | mine ^ taken) else 0,
                 HIGH if wins(open_cells | mine) else 0)
