@@ -1,4 +1,5 @@
 """ConnectFour: gravity on the game protocol, its texts and errors, and the searches on it."""
+import pickle
 import random
 
 import pytest
@@ -205,6 +206,14 @@ def test_conversion_from_an_mnk_board_obeys_gravity():
         ConnectFour.from_board(MNKBoard.from_text("X.../..../....", k=3))
     with pytest.raises(TypeError, match="not str"):
         ConnectFour.from_board("X...")
+
+
+def test_boards_travel_to_other_processes():
+    """Pickled (as a class tournament's processes need), a board keeps its shared geometry."""
+    board = play(ConnectFour(5, 4), [2, 2, 1])
+    again = pickle.loads(pickle.dumps(board))
+    assert again == board and again.geometry is board.geometry
+    assert again.play(3).winner() is None and again.moves() == board.moves()
 
 
 def test_boards_of_different_sizes_or_k_differ():
