@@ -312,10 +312,18 @@ QUICK_SKIPS = ("mnk_4x4_k4", "mnk_5x4_k4")  # seconds each: the smoke run solves
 
 CONNECT4_PLAIN_SECONDS = {(6, 4): 78.0, (5, 5): 201.0}  # the issue's plain search, measured
 CONNECT4_TARGET_SHARE = {(6, 4): 10, (5, 5): 3}  # at most a tenth, at most a third
-CONNECT4_PROBE = ("import json, resource; from ttt_lib.studies.connect4_solve import "
-                  "solve_connect4; figures = solve_connect4({columns}, {rows}); "
-                  "figures['peak_rss_mb'] = resource.getrusage(resource.RUSAGE_SELF)"
-                  ".ru_maxrss / 1024; print(json.dumps(figures))")
+CONNECT4_PROBE = """\
+import json, resource
+from ttt_lib.studies.connect4_solve import solve_connect4
+figures = solve_connect4({columns}, {rows})
+try:  # Linux: this process's own peak (ru_maxrss would count the parent's, kept across fork)
+    with open("/proc/self/status") as status:
+        kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+except (OSError, StopIteration):
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+figures["peak_rss_mb"] = kb / 1024
+print(json.dumps(figures))
+"""
 
 
 def connect4_against_plain(plain: ModuleType, quick: bool) -> dict:
@@ -351,7 +359,8 @@ def connect4_big(columns: int, rows: int) -> dict:
     plain_seconds = CONNECT4_PLAIN_SECONDS[columns, rows]
     limit = plain_seconds / CONNECT4_TARGET_SHARE[columns, rows]
     seconds = figures["seconds"]
-    return figure(f"Connect Four {columns}x{rows} solved (value {figures['value']})",
+    return figure(f"Connect Four {columns}x{rows} solved (value {figures['value']}; peak "
+                  f"memory {figures['peak_rss_mb']:.0f} MB)",
                   {"ours": seconds}, plain_seconds / seconds,
                   f"the issue's plain memoised negamax ({plain_seconds:g} s) / ours",
                   f"<= {limit:.3g} s (1/{CONNECT4_TARGET_SHARE[columns, rows]} of the plain "
