@@ -8,7 +8,8 @@ it needs.
 from importlib import import_module
 
 # public name -> the module that defines it
-EXPORTS = {"BitBoard": "boards", "ListBoard": "boards", "MNKBoard": "boards",
+EXPORTS = {"BitBoard": "boards", "ConnectFour": "boards", "ListBoard": "boards",
+           "MNKBoard": "boards",
            "IllegalMoveError": "errors", "InvalidBoardError": "errors",
            "MAX": "game", "MIN": "game", "Game": "game", "TreeNode": "game"}
 

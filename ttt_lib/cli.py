@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 
 from .errors import IllegalMoveError, InvalidBoardError
 from .game import player_name
@@ -51,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="write the table as JSON to PATH ('-' or none: standard output)")
     solve.add_argument("--mnk", nargs=3, type=int, metavar=("M", "N", "K"),
                        help="solve the empty m,n,k board instead: value, nodes, seconds")
+    solve.add_argument("--connect4", nargs="+", type=int, metavar="N",
+                       help="C R [K]: solve the empty Connect Four board of C columns and R "
+                            "rows, K in a row (default 4) instead: value, nodes, seconds")
 
     nodes = commands.add_parser("nodes", help="node counts of every search variant")
     nodes.add_argument("--json", action="store_true", help="one JSON object")
@@ -186,10 +190,14 @@ def solve_json() -> str:
 
 
 def cmd_solve(args, out) -> None:
+    if args.mnk and args.connect4:
+        raise UsageError("solve takes --mnk or --connect4, not both")
     if args.mnk:
         return cmd_solve_mnk(args, out)
+    if args.connect4:
+        return cmd_solve_connect4(args, out)
     if args.json is None:
-        raise UsageError("solve needs --json PATH (or --mnk M N K)")
+        raise UsageError("solve needs --json PATH (or --mnk M N K, or --connect4 C R [K])")
     write_text(solve_json(), args.json, out)
 
 
@@ -210,7 +218,24 @@ def cmd_solve_mnk(args, out) -> None:
     """``solve --mnk M N K``: X's value of the empty board; progress on stderr past 2 s."""
     from .studies.mnk_solve import MNKSolver, SolveProgress, format_figures
     progress = SolveProgress(sys.stderr, after=2.0)
-    solver = MNKSolver(*args.mnk, progress=progress)
+    run_solver(MNKSolver(*args.mnk, progress=progress), progress, format_figures, args, out)
+
+
+def cmd_solve_connect4(args, out) -> None:
+    """``solve --connect4 C R [K]``: X's value of the empty Connect Four board (k=4 unless
+    given); progress on stderr past 2 s."""
+    if len(args.connect4) not in (2, 3):
+        count = len(args.connect4)
+        raise UsageError(f"--connect4 takes C R [K] (columns, rows, and k, 4 unless given), "
+                         f"not {count} number{'' if count == 1 else 's'}")
+    from .studies.connect4_solve import Connect4Solver, SolveProgress, format_figures
+    progress = SolveProgress(sys.stderr, after=2.0)
+    run_solver(Connect4Solver(*args.connect4, progress=progress), progress, format_figures,
+               args, out)
+
+
+def run_solver(solver, progress, format_figures: Callable[[dict], str], args, out) -> None:
+    """Solve, print the figures (JSON with ``--json``); Ctrl-C prints the figures so far."""
     try:
         figures = solver.solve()
     except KeyboardInterrupt:
