@@ -22,7 +22,7 @@ from .game import MAX, player_name
 from .search.alphabeta import alphabeta
 from .search.mcts import SQRT2, MCTSTree
 from .search.minimax import solve
-from .search.watch import Trace, node_name
+from .search.trace import Trace, node_name
 from .viz import as_state, draw_mcts, draw_tree, game_tree
 from .viz.mcts import check_view, mover_reward
 from .viz.style import HIGHLIGHT_COLOUR, O_COLOUR, X_COLOUR

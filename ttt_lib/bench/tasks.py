@@ -23,7 +23,7 @@ from ..boards.mnk import MNKBoard
 from ..search.alphabeta import alphabeta
 from ..search.mcts import mcts, random_playout
 from ..search.minimax import minimax, negamax_memo, solve_all
-from ..search.watch import Stats
+from ..search.trace import Stats
 from ..studies.mnk_solve import solve_mnk
 
 QUICK_ROOT = "X../.O./..."  # the smoke run's trees start here (7,332 nodes)

@@ -17,7 +17,8 @@ from fractions import Fraction
 
 from ..game import MAX, Game, is_chance
 from .minimax import best_moves
-from .watch import Stats, Watch, node_name, watching
+from .observe import observe
+from .trace import Stats, node_name
 
 OpponentModel = Callable[[Game], dict]
 
@@ -27,38 +28,38 @@ class OpponentModelError(ValueError):
 
 
 def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
-               stats: Stats | None = None, watch: Watch | None = None) -> float:
+               stats: Stats | None = None) -> float:
     """X's expected value of ``state`` when ``player`` (+1 X, -1 O) plays its best against
     an opponent who moves as ``opponent_model`` says.
 
     At ``player``'s positions the best move for ``player`` counts; at the opponent's, the
     probability-weighted average. A position's value depends only on the position, so each
-    is computed once.
+    is computed once. ``stats`` observes the search from outside.
     """
     if player not in (MAX, -MAX):
         raise ValueError(f"player is +1 (X) or -1 (O), not {player!r}")
-    watch = watching(stats, watch=watch)
     known: dict[Hashable, float] = {}
 
-    def value(node: Game) -> float:
+    def value(node: Game) -> float:  # each position once
         key = node.key()
-        if key in known:
-            return watch.hit(node, known[key], "exact")
-        watch.enter(node)
-        if node.is_terminal():
-            result = watch.leaf(node, node.utility())
-        elif is_chance(node):  # the game's own chance: the outcomes' weighted average
-            result = sum(p * value(child) for p, child in node.outcomes())
-        elif node.to_move == player:
-            pick = max if player == MAX else min
-            result = pick(value(node.play(move)) for move in node.moves())
-        else:
-            chances = checked(opponent_model(node), node)
-            result = sum(p * value(node.play(move)) for move, p in chances.items() if p)
-        known[key] = result
-        return result
+        if key not in known:
+            known[key] = search(node)
+        return known[key]
 
-    return value(state)
+    def search(node: Game) -> float:
+        if node.is_terminal():
+            return node.utility()
+        if is_chance(node):  # the game's own chance: the outcomes' weighted average
+            return sum(p * value(child) for p, child in node.outcomes())
+        if node.to_move == player:
+            pick = max if player == MAX else min
+            return pick(value(node.play(move)) for move in node.moves())
+        chances = checked(opponent_model(node), node)
+        return sum(p * value(node.play(move)) for move, p in chances.items() if p)
+
+    if stats is None:
+        return value(state)
+    return observe(lambda: value(state), [search.__code__], [value.__code__], stats)[0]
 
 
 def uniform_random(state: Game) -> dict:

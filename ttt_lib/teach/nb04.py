@@ -9,7 +9,7 @@ from ..game import reachable
 from ..search.alphabeta import alphabeta
 from ..search.ordering import heuristic_order, line_score
 from ..search.pvs import pvs
-from ..search.watch import Stats
+from ..search.trace import Stats
 from .core import is_int, unanswered, verdict, write_it, word_in
 from .judge import call_limited, failure_of
 
