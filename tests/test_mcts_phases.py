@@ -13,7 +13,7 @@ from ttt_lib import BitBoard, ListBoard
 from ttt_lib.search.mcts import (SQRT2, MCTSTree, Node, SharedSolverTree, SharedTree,
                                  SolverTree, random_playout)
 from ttt_lib.search.minimax import solve
-from ttt_lib.search.watch import Stats
+from ttt_lib.search import Stats
 
 SMALL = "XOX/XOO/..."  # X to move; 6 wins at once, 7 and 8 do not
 

@@ -4,7 +4,7 @@ import pytest
 from ttt_lib import BitBoard, ListBoard
 from ttt_lib.game import count_tree, reachable
 from ttt_lib.search.minimax import minimax
-from ttt_lib.search.watch import Stats
+from ttt_lib.search import Stats
 
 
 def every_listboard(first="X"):

@@ -22,7 +22,8 @@ from ..boards.list import ListBoard
 from ..boards.mnk import MNKBoard
 from ..search.alphabeta import alphabeta
 from ..search.mcts import mcts, random_playout
-from ..search.minimax import minimax, negamax_memo, solve_all
+from ..search.minimax import minimax, solve, solve_all
+from ..search.observe import count_nodes
 from ..search.trace import Stats
 from ..studies.mnk_solve import solve_mnk
 
@@ -71,8 +72,7 @@ def full_tree(plain: ModuleType, quick: bool) -> dict:
     repeat = 1 if quick else 3
 
     def ours(cls):
-        stats = Stats()
-        return minimax(cls.from_text(root), stats), stats.nodes
+        return minimax(cls.from_text(root))
 
     def baseline():
         counter = plain.Counter()
@@ -81,8 +81,11 @@ def full_tree(plain: ModuleType, quick: bool) -> dict:
 
     runs = side_by_side(repeat, {"plain": baseline, "list": lambda: ours(ListBoard),
                                  "bit": lambda: ours(BitBoard)})
-    (t_plain, (v_plain, n_plain)), (t_list, (v_list, n_list)), (t_bit, (v_bit, n_bit)) = (
+    (t_plain, (v_plain, n_plain)), (t_list, v_list), (t_bit, v_bit) = (
         runs["plain"], runs["list"], runs["bit"])
+    # the nodes, counted from outside in a run of their own (not timed)
+    n_list, n_bit = (count_nodes(minimax, cls.from_text(root))[1].nodes
+                     for cls in (ListBoard, BitBoard))
     expect(n_plain == n_list == n_bit and v_plain == v_list == v_bit,
            f"the three full trees differ: nodes {n_plain}, {n_list}, {n_bit}")
     ratio = t_list / t_plain
@@ -125,19 +128,25 @@ MNK_SEARCHES = {name: EXACT_SEARCHES[name] for name in (
 
 
 def exact_search(state, options: dict | None) -> dict:
-    """One exact search from ``state``: X's value, nodes, positions stored, seconds."""
-    stats = Stats()
+    """One exact search from ``state``: X's value, nodes, positions stored, seconds (the
+    search timed alone; its nodes counted from outside in a second, untimed run)."""
     start = time.perf_counter()
-    if options is None:
-        table: dict | None = {}
-        value = state.to_move * negamax_memo(state, table, stats)
-    else:
-        options = dict(options)
-        table = {} if options.pop("table", False) else None
-        value = alphabeta(state, stats=stats, table=table, **options)
+    value, table = exact_run(state, options)
     seconds = time.perf_counter() - start
+    stats = Stats()
+    exact_run(state, options, stats)
     return {"value": value, "seconds": seconds, "nodes": stats.nodes,
             "stored": 0 if table is None else len(table)}
+
+
+def exact_run(state, options: dict | None, stats: Stats | None = None) -> tuple:
+    """X's value of ``state`` by one exact search (a fresh table), and the table."""
+    if options is None:
+        table: dict | None = {}
+        return solve(state, table, stats), table
+    options = dict(options)
+    table = {} if options.pop("table", False) else None
+    return alphabeta(state, stats=stats, table=table, **options), table
 
 
 def best_run(repeat: int, make_state: Callable, options: dict | None) -> dict:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable
 from ..errors import IllegalMoveError
 from ..game import MAX, Game
 from .ordering import Killers, Ordering, ordering_function
-from .observe import observe
+from .observe import observed
 from .trace import ReportRow, Stats, Trace, node_name
 
 INF = math.inf
@@ -73,14 +73,6 @@ def alphabeta(state: Game, alpha: float = -INF, beta: float = INF, *,
     engine = AlphaBeta(fail=fail, table=table, symmetry=symmetry, ordering=ordering,
                        killers=killers)
     return engine.observed(lambda: engine.value(state, alpha, beta), stats, trace)
-
-
-def observed(run: Callable[[], object], nodes: list, wrappers: tuple, stats: Stats | None,
-            trace: Trace | None):
-    """``run()``, observed from outside when ``stats`` or ``trace`` is given."""
-    if stats is None and trace is None:
-        return run()
-    return observe(run, nodes, wrappers, stats, trace)[0]
 
 
 def alphabeta_maxmin(state: Game, alpha: float = -INF, beta: float = INF) -> float:
@@ -224,9 +216,9 @@ class AlphaBeta:
                 trace: Trace | None = None, root: bool = False):
         """``run()`` (a call of this engine), observed from outside when ``stats`` or
         ``trace`` is given; with ``root``, ``root()`` counts as a node too."""
-        nodes = [AlphaBeta.search] + ([AlphaBeta.root] if root else [])
-        return observed(run, nodes, (AlphaBeta.search_with_table, AlphaBeta.search_fail_hard),
-                       stats, trace)
+        nodes = [self.search] + ([self.root] if root else [])
+        return observed(run, nodes, (self.search_with_table, self.search_fail_hard), stats,
+                        trace)
 
 
 def bound_flag(value: float, alpha: float, beta: float) -> str:

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..game import MAX, Game, is_chance
 from .minimax import best_moves
-from .observe import observe
+from .observe import observed
 from .trace import Stats, node_name
 
 OpponentModel = Callable[[Game], dict]
@@ -57,9 +57,7 @@ def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
         chances = checked(opponent_model(node), node)
         return sum(p * value(node.play(move)) for move, p in chances.items() if p)
 
-    if stats is None:
-        return value(state)
-    return observe(lambda: value(state), [search.__code__], [value.__code__], stats)[0]
+    return observed(lambda: value(state), [search.__code__], [value.__code__], stats)
 
 
 def uniform_random(state: Game) -> dict:

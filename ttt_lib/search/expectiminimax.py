@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from ..game import MAX, Game, is_chance
-from .observe import observe
+from .observe import observed
 from .trace import Stats
 
 
@@ -53,9 +53,7 @@ def expectiminimax_step(state: Game, table: dict[Hashable, Fraction],
 
 def memo_observed(run, stats: Stats | None):
     """``run()``, its work added to ``stats`` if given (positions searched, table hits)."""
-    if stats is None:
-        return run()
-    return observe(run, [expectiminimax_step], [expectiminimax_memo], stats)[0]
+    return observed(run, [expectiminimax_step], [expectiminimax_memo], stats)
 
 
 def chance_value(state: Game, table: dict | None = None, stats: Stats | None = None, *,

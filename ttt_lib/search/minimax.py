@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..game import MAX, Game, reachable
-from .observe import observe
+from .observe import observed
 from .trace import ReportRow, Stats
 
 
@@ -57,9 +57,7 @@ def negamax_step(state: Game, table: dict[Hashable, float]) -> float:
 
 def memo_observed(run, stats: Stats | None):
     """``run()``, its work added to ``stats`` if given (positions searched, table hits)."""
-    if stats is None:
-        return run()
-    return observe(run, [negamax_step], [negamax_memo], stats)[0]
+    return observed(run, [negamax_step], [negamax_memo], stats)
 
 
 def solve(state: Game, table: dict | None = None, stats: Stats | None = None) -> float:

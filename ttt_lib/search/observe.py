@@ -91,6 +91,15 @@ def observe(run: Callable[[], object] | None, nodes: Iterable, wrappers: Iterabl
     return value, stats, trace
 
 
+def observed(run: Callable[[], object], nodes: Iterable, wrappers: Iterable = (),
+             stats: Stats | None = None, trace: Trace | None = None):
+    """``run()``'s value, observed as ``observe`` does when ``stats`` or ``trace`` is given,
+    else simply run: what the public entry points' ``stats=``/``trace=`` keywords call."""
+    if stats is None and trace is None:
+        return run()
+    return observe(run, nodes, wrappers, stats, trace)[0]
+
+
 def recorded_run(recorder: "Recorder", run: Callable[[], object], functions: list):
     """``run()`` with every call of ``functions`` going through ``recorder``: by replacing
     the names they are called by (a module's global, an object's method) with recording
@@ -164,6 +173,17 @@ def split_window(state: Game, window: list) -> tuple:
     if len(window) == 2 and is_number(window[0]) and is_number(window[1]):
         return state, window[0], window[1]
     return state, None, None
+
+
+def window_defaults(fn) -> list[tuple[str, object]]:
+    """The names and default values of the two parameters after ``fn``'s state (None where
+    there is no default), for calls that leave them out."""
+    func = getattr(fn, "__func__", fn)
+    code, skip = func.__code__, 1 if hasattr(fn, "__self__") else 0
+    names = code.co_varnames[skip:code.co_argcount][1:3]
+    defaults = dict(zip(code.co_varnames[:code.co_argcount][::-1],
+                        (func.__defaults__ or ())[::-1]))
+    return [(name, defaults.get(name)) for name in names]
 
 
 def is_state(x) -> bool:
@@ -266,12 +286,16 @@ class Recorder:
     def wrap(self, fn: Callable) -> Callable:
         """``fn`` recording its calls on states (the patched route)."""
         is_node = bool(code_of([fn]) & self.nodes)
-        enter, leave = self.enter, self.leave
+        enter, leave, defaults = self.enter, self.leave, window_defaults(fn)
 
         def recorded(*args, **kwargs):
             if not args or not is_state(args[0]):
                 return fn(*args, **kwargs)
-            state, alpha, beta = split_window(args[0], args[1:3])
+            window = args[1:3]
+            if len(window) < 2:
+                window = [*window, *(kwargs.get(name, default) for name, default
+                                     in defaults[len(window):])]
+            state, alpha, beta = split_window(args[0], window)
             enter(state, alpha, beta, is_node)
             value = None
             try:

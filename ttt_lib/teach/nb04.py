@@ -160,10 +160,11 @@ def _reordering_error(moves: list, got) -> str | None:
 def _nodes(order, state, budget: int) -> int:
     """Nodes alpha-beta visits from ``state`` with ``order(state) -> moves`` deciding the
     order, stopped with ``TooManyNodes`` past ``budget``."""
-    stats = Stats()
+    stats, ordered = Stats(), [0]  # the nodes that ordered their moves, counted as they go
 
     def ordering(node, moves: list) -> list:
-        if stats.nodes > budget:
+        ordered[0] += 1
+        if ordered[0] > budget:
             raise TooManyNodes()
         got = order(node)
         if _reordering_error(moves, got):
