@@ -382,7 +382,10 @@ class Recorder:
             self.cutoffs[0] += left
             self.cutoffs[1] += left
             return
-        for form, window in enumerate(call.forms()):
+        windows = call.forms()
+        self.votes[0] += windows[0].best == value  # which form's best is what it returned?
+        self.votes[1] += windows[1].best == value
+        for form, window in enumerate(windows):
             if left and not window.cut:
                 window.cut = True
                 self.cutoff(form, call, window)
