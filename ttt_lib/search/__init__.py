@@ -19,8 +19,8 @@ from .expectimax import epsilon_perfect, expectimax, uniform_random
 from .expectiminimax import (best_chance_moves, chance_value, expectiminimax,
                              expectiminimax_memo)
 from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout
-from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, solve,
-                      solve_all)
+from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, negamax_step,
+                      solve, solve_all)
 from .observe import compare_traces, count_nodes, trace_calls
 from .ordering import Killers, heuristic_order, line_score, open_lines, threat_order
 from .pvs import pvs, pvs_search
@@ -33,6 +33,6 @@ __all__ = [
     "alphabeta_maxmin", "best_moves", "compare_traces", "count_nodes", "depth_limited",
     "depth_limited_choice", "epsilon_perfect", "expectimax", "flat_monte_carlo",
     "heuristic_order", "iterative_deepening", "line_score", "mcts", "minimax", "move_values",
-    "negamax", "negamax_memo", "node_name", "open_lines", "pvs", "pvs_search",
+    "negamax", "negamax_memo", "negamax_step", "node_name", "open_lines", "pvs", "pvs_search",
     "random_playout", "solve", "solve_all", "threat_order", "trace_calls", "uniform_random",
 ]

@@ -6,6 +6,7 @@ knows about them. A ``Trace`` prints in the classic lecture format.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from collections.abc import Hashable
 from dataclasses import asdict, dataclass
 
@@ -96,6 +97,9 @@ class Trace:
         self.form = "maxmin"
 
     def number(self, value: float) -> str:
+        """``value`` as printed: infinity as ``infinity``, a fraction exactly (``14/5``)."""
+        if isinstance(value, Fraction) and value.denominator != 1:
+            return str(value)
         if math.isinf(value):
             value = math.copysign(self.infinity, value)
         return str(int(value)) if float(value).is_integer() else f"{value:g}"
