@@ -205,3 +205,16 @@ def test_compare_traces_takes_traces():
         compare_traces("A 1 2 3", trace_calls(soft, TreeNode(SLIDES), -INF, INF)[1])
     with pytest.raises(TypeError):
         trace_calls(soft, [[1, 2]], -INF, INF)
+
+
+def test_the_stepper_and_the_drawing_take_a_students_search():
+    from ttt_lib.viz import draw_tree
+    from ttt_lib.widgets import TraceStepper
+
+    root = TreeNode(SLIDES, labels=True)
+    for student in (nega, buggy):
+        stepper = TraceStepper(SLIDES, search=student)
+        _, trace = trace_calls(student, root, -INF, INF)
+        assert stepper.lines == trace.lines() and stepper.form == trace.form
+        assert stepper.go(len(stepper.lines) - 1) == trace.lines()[-1]
+        assert draw_tree(root, trace=trace, step=3).png()
