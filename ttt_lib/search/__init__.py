@@ -15,23 +15,24 @@ experiments (``ttt_lib.studies``) sit above it.
 from .alphabeta import AlphaBeta, SearchOptionError, alphabeta, alphabeta_maxmin
 from .chance_pruning import ChanceTrace, Star1, Star2, star1, star2
 from .depthlimit import Iteration, depth_limited, depth_limited_choice, iterative_deepening
-from .expectimax import epsilon_perfect, expectimax, uniform_random
+from .expectimax import epsilon_perfect, expectimax, expectimax_search, uniform_random
 from .expectiminimax import (best_chance_moves, chance_value, expectiminimax,
                              expectiminimax_memo)
 from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout
 from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, negamax_step,
                       solve, solve_all)
-from .observe import compare_traces, count_nodes, trace_calls
+from .observe import count_nodes, trace_calls
 from .ordering import Killers, heuristic_order, line_score, open_lines, threat_order
 from .pvs import pvs, pvs_search
-from .trace import Stats, Trace, TraceEvent, node_name
+from .trace import Stats, Trace, TraceEvent, compare_traces, node_name
 
 __all__ = [
     "AlphaBeta", "ChanceTrace", "Iteration", "Star1", "Star2", "best_chance_moves",
     "chance_value", "expectiminimax", "expectiminimax_memo", "star1", "star2", "Killers",
     "MCTSTree", "SearchOptionError", "Stats", "Trace", "TraceEvent", "alphabeta",
     "alphabeta_maxmin", "best_moves", "compare_traces", "count_nodes", "depth_limited",
-    "depth_limited_choice", "epsilon_perfect", "expectimax", "flat_monte_carlo",
+    "depth_limited_choice", "epsilon_perfect", "expectimax", "expectimax_search",
+    "flat_monte_carlo",
     "heuristic_order", "iterative_deepening", "line_score", "mcts", "minimax", "move_values",
     "negamax", "negamax_memo", "negamax_step", "node_name", "open_lines", "pvs", "pvs_search",
     "random_playout", "solve", "solve_all", "threat_order", "trace_calls", "uniform_random",

@@ -29,15 +29,23 @@ class OpponentModelError(ValueError):
 
 def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
                stats: Stats | None = None) -> float:
+    """``expectimax_search``, checked; ``stats`` observes it from outside."""
+    if player not in (MAX, -MAX):
+        raise ValueError(f"player is +1 (X) or -1 (O), not {player!r}")
+    nested = {code.co_name: code for code in expectimax_search.__code__.co_consts
+              if hasattr(code, "co_name")}
+    return observed(lambda: expectimax_search(state, player, opponent_model),
+                    [nested["search"]], [nested["value"]], stats)
+
+
+def expectimax_search(state: Game, player: int, opponent_model: OpponentModel) -> float:
     """X's expected value of ``state`` when ``player`` (+1 X, -1 O) plays its best against
     an opponent who moves as ``opponent_model`` says.
 
     At ``player``'s positions the best move for ``player`` counts; at the opponent's, the
     probability-weighted average. A position's value depends only on the position, so each
-    is computed once. ``stats`` observes the search from outside.
+    is computed once.
     """
-    if player not in (MAX, -MAX):
-        raise ValueError(f"player is +1 (X) or -1 (O), not {player!r}")
     known: dict[Hashable, float] = {}
 
     def value(node: Game) -> float:  # each position once
@@ -57,7 +65,7 @@ def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
         chances = checked(opponent_model(node), node)
         return sum(p * value(node.play(move)) for move, p in chances.items() if p)
 
-    return observed(lambda: value(state), [search.__code__], [value.__code__], stats)
+    return value(state)
 
 
 def uniform_random(state: Game) -> dict:

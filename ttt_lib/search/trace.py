@@ -154,3 +154,20 @@ class ReportRow:
     options: dict
     place: float
     view: str = "x"
+
+
+def compare_traces(mine: Trace, reference: Trace) -> str | None:
+    """None if the two traces print the same lines, else a sentence naming the first line
+    where they differ (numbered from 1), with both versions."""
+    if not isinstance(mine, Trace) or not isinstance(reference, Trace):
+        raise TypeError("compare_traces takes two Trace objects (from trace_calls)")
+    ours, theirs = mine.lines(), reference.lines()
+    for number, (a, b) in enumerate(zip(ours, theirs), 1):
+        if a != b:
+            return f"line {number} differs: yours {a.strip()!r}, reference {b.strip()!r}"
+    if len(ours) == len(theirs):
+        return None
+    number = min(len(ours), len(theirs)) + 1
+    extra = (f"yours goes on with {ours[number - 1].strip()!r}" if len(ours) > len(theirs)
+             else f"yours stops; the reference goes on with {theirs[number - 1].strip()!r}")
+    return f"line {number} differs: {extra}"
