@@ -360,7 +360,7 @@ class Recorder:
                 self.record(form, "leaf", call, value=value)
 
     def exit(self, call: Call, value) -> None:
-        left = self.moves_left(call)
+        left = self.moves_left(call) or self.failed_chance(call, value)
         if call.alpha is None and not self.keep:  # no window: only unvisited moves cut
             self.cutoffs[0] += left
             self.cutoffs[1] += left
@@ -375,6 +375,11 @@ class Recorder:
             if self.keep:
                 self.record(form, "exit", call, alpha=window.alpha, beta=window.beta,
                             value=value)
+
+    def failed_chance(self, call: Call, value) -> bool:
+        """A chance node that returns a bound outside its window (Star1's cut-off)."""
+        return (call.alpha is not None and value is not None and is_chance(call.state)
+                and not call.alpha < value < call.beta)
 
     def moves_left(self, call: Call) -> bool:
         """Whether the node returned with some of its moves (or outcomes) never searched."""
