@@ -282,7 +282,7 @@ def test_the_mcts_module_imports_only_the_protocol_and_the_observers():
     tree = ast.parse(inspect.getsource(mcts_module))
     imported = {node.module for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.level}
-    assert imported == {"game", "watch"}
+    assert imported == {"game", "trace"}
     for moved in ("convergence_study", "STUDY_POSITIONS", "STUDY_BUDGETS"):
         assert not hasattr(mcts_module, moved)
     assert SQRT2 == math.sqrt(2) and Node.__slots__

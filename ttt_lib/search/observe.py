@@ -54,11 +54,14 @@ def observe(run: Callable[[], object] | None, nodes: Iterable, wrappers: Iterabl
     ``wrappers`` (a call that reaches no node is a table hit): ``(value, stats, trace)``.
 
     The counts are added to ``stats`` (a fresh ``Stats`` if None), the events to ``trace``
-    (if given). The library's ``stats=``/``trace=`` keywords come here. ``call``, instead of
+    (if given); all but the cut-offs as the search goes. The library's ``stats=``/``trace=``
+    keywords come here. ``call``, instead of
     ``run``, is ``(fn, state, args, kwargs)``: the first call, recorded as it is made.
     """
     nodes, wrappers = list(nodes), list(wrappers)
-    recorder = Recorder(code_of(nodes), code_of(nodes + wrappers), keep=trace is not None)
+    stats = Stats() if stats is None else stats
+    recorder = Recorder(code_of(nodes), code_of(nodes + wrappers), keep=trace is not None,
+                        counts=stats)
     if call is not None:
         fn, state, args, kwargs = call
         if not is_state(state):
@@ -66,8 +69,7 @@ def observe(run: Callable[[], object] | None, nodes: Iterable, wrappers: Iterabl
         run = lambda: recorder.wrap(fn)(state, *args, **kwargs)
     value = recorded_run(recorder, run, nodes + wrappers)
     form = recorder.form()
-    stats = Stats() if stats is None else stats
-    stats.add(recorder.stats[form])
+    stats.cutoffs += recorder.cutoffs[form]
     if trace is not None:
         trace.events.extend(recorder.events[form])
         trace.form = FORMS[form]
@@ -233,18 +235,15 @@ class Call:
 class Recorder:
     """The hooks: one ``Call`` per node on a stack; counts and events kept in both forms."""
 
-    def __init__(self, nodes: frozenset, watched: frozenset, keep: bool) -> None:
+    def __init__(self, nodes: frozenset, watched: frozenset, keep: bool,
+                 counts: Stats | None = None) -> None:
         self.nodes, self.watched = nodes, watched
         self.keep, self.stack = keep, []
-        self.counts = Stats()       # what both forms agree on
+        self.counts = Stats() if counts is None else counts  # what both forms agree on
         self.cutoffs = [0, 0]       # max/min form, negamax form
         self.events: list[list[TraceEvent]] = [[], []]
         self.votes = [0, 0]         # evidence for each form
         self.windowed = False       # some call received a window
-
-    @property
-    def stats(self) -> list[Stats]:
-        return [Stats(**{**self.counts.as_dict(), "cutoffs": cut}) for cut in self.cutoffs]
 
     def form(self) -> int:
         """0 for max/min, 1 for negamax: the form the evidence favours (max/min if none)."""
