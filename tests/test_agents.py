@@ -9,7 +9,7 @@ from ttt_lib.agents import (AGENTS, MCTSAgent, PerfectAgent, RandomAgent, Unknow
 from ttt_lib.cli import main
 from ttt_lib.search.depthlimit import depth_limited_choice
 from ttt_lib.search.minimax import best_moves
-from ttt_lib.search.watch import Stats
+from ttt_lib.search import Stats
 
 NAMES = ["random", "minimax", "alphabeta", "perfect", "heuristic", "expectimax", "flat-mc", "deepening",
          "mcts", "qtable", "td", "qnet", "zero"]

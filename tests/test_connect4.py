@@ -16,7 +16,7 @@ from ttt_lib.search.depthlimit import WIN, depth_limited
 from ttt_lib.search.mcts import mcts
 from ttt_lib.search.minimax import minimax, negamax_memo
 from ttt_lib.search.pvs import pvs
-from ttt_lib.search.watch import Stats
+from ttt_lib.search.trace import Stats
 
 SIZES = [(7, 6, 4), (4, 3, 3), (5, 4, 4), (3, 5, 3), (6, 7, 4), (2, 2, 2), (8, 7, 4), (1, 4, 3)]
 

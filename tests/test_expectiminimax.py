@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from ttt_lib.game import Chance, ChanceNodeError, TreeNode
-from ttt_lib.search import Stats, Trace, alphabeta, minimax, negamax
+from ttt_lib.search import (Stats, Trace, alphabeta, count_nodes, minimax, negamax,
+                            trace_calls)
 from ttt_lib.search.alphabeta import SearchOptionError, alphabeta_maxmin
 from ttt_lib.search.chance_pruning import ChanceTrace, star1, star2
 from ttt_lib.search.expectiminimax import (best_chance_moves, chance_value, expectiminimax,
@@ -62,8 +63,8 @@ def test_without_chance_nodes_it_is_minimax():
 def test_star1_equals_expectiminimax_and_never_visits_more():
     saved = 0
     for tree in all_trees():
-        full, pruned = Stats(), Stats()
-        expected = expectiminimax(TreeNode(tree), full)
+        pruned = Stats()
+        expected, full = count_nodes(expectiminimax, TreeNode(tree))
         assert star1(TreeNode(tree), -5, 5, stats=pruned) == expected, tree
         assert pruned.nodes <= full.nodes, tree
         saved += full.nodes - pruned.nodes
@@ -86,8 +87,8 @@ def test_star2_equals_expectiminimax_and_never_visits_more():
     trees = all_trees() + [regular_tree(rng, 5) for _ in range(60)]
     full_total = star1_total = star2_total = 0
     for tree in trees:
-        full, one, two = Stats(), Stats(), Stats()
-        expected = expectiminimax(TreeNode(tree), full)
+        one, two = Stats(), Stats()
+        expected, full = count_nodes(expectiminimax, TreeNode(tree))
         assert star2(TreeNode(tree), -5, 5, stats=two) == expected == brute(tree), tree
         star1(TreeNode(tree), -5, 5, stats=one)
         assert two.nodes <= full.nodes, tree
@@ -123,9 +124,9 @@ def test_star1_prunes_a_chance_node_that_cannot_catch_up():
 
 def test_star1_trace_matches_alphabeta_on_trees_without_chance():
     for tree in random_trees(11, 30):
-        ours, theirs = ChanceTrace(), Trace()
+        ours = ChanceTrace()
         star1(TreeNode(tree, labels=True), -5, 5, trace=ours)
-        alphabeta_maxmin(TreeNode(tree, labels=True), -5, 5, watch=theirs)
+        theirs = trace_calls(alphabeta_maxmin, TreeNode(tree, labels=True), -5, 5)[1]
         assert ours.lines() == theirs.lines(), tree
 
 

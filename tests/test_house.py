@@ -1,5 +1,6 @@
-"""The house rules of DESIGN.md section 1: layers whose imports only point down, small modules,
-listings of at most 30 code lines in the search layer, and notebooks that show public names."""
+"""The house rules of ARCHITECTURE.md ("Layers", "House rules"): layers whose imports only
+point down, small modules, listings of at most 30 code lines in the search layer, and notebooks
+that show public names."""
 from __future__ import annotations
 
 import ast

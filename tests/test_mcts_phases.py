@@ -13,7 +13,7 @@ from ttt_lib import BitBoard, ListBoard
 from ttt_lib.search.mcts import (SQRT2, MCTSTree, Node, SharedSolverTree, SharedTree,
                                  SolverTree, random_playout)
 from ttt_lib.search.minimax import solve
-from ttt_lib.search.watch import Stats
+from ttt_lib.search import Stats
 
 SMALL = "XOX/XOO/..."  # X to move; 6 wins at once, 7 and 8 do not
 
@@ -282,7 +282,7 @@ def test_the_mcts_module_imports_only_the_protocol_and_the_observers():
     tree = ast.parse(inspect.getsource(mcts_module))
     imported = {node.module for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.level}
-    assert imported == {"game", "watch"}
+    assert imported == {"game", "trace"}
     for moved in ("convergence_study", "STUDY_POSITIONS", "STUDY_BUDGETS"):
         assert not hasattr(mcts_module, moved)
     assert SQRT2 == math.sqrt(2) and Node.__slots__

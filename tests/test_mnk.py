@@ -12,7 +12,7 @@ from ttt_lib.boards.mnk import MNKBoard, symmetries, winning_lines
 from ttt_lib.boards.tictactoe import LINES
 from ttt_lib.search.alphabeta import alphabeta
 from ttt_lib.search.minimax import solve, solve_all
-from ttt_lib.search.watch import Stats
+from ttt_lib.search import Stats
 from ttt_lib.symmetry import SYMMETRIES
 
 SHAPES = [(3, 3, 3), (4, 4, 3), (4, 4, 4), (3, 5, 3), (5, 3, 4), (1, 5, 2), (2, 2, 1), (6, 7, 4)]

@@ -6,7 +6,7 @@ import pytest
 from ttt_lib import BitBoard
 from ttt_lib.search.alphabeta import alphabeta
 from ttt_lib.search.minimax import solve
-from ttt_lib.search.watch import Stats
+from ttt_lib.search import Stats
 from ttt_lib.cli import main
 from ttt_lib.studies.minimal_proof import (ProofGraph, ProofSearch, least_proof, minimal_proof,
                                            proof_search)

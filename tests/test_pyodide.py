@@ -75,6 +75,14 @@ def test_selfplay_is_the_same_game(both):
     assert pyodide["selfplay"].rstrip().endswith(("wins.", "Tied."))
 
 
+def test_a_search_is_traced_from_outside_alike(both):
+    pyodide, cpython = both
+    assert pyodide["traces"] == cpython["traces"]
+    library, nested = pyodide["traces"]
+    assert library == nested and library.splitlines()[-1] == "A 5 999 5"
+    assert "    alpha >= beta, prune remaining children of C" in library.splitlines()
+
+
 def test_every_position_solved_alike(both):
     pyodide, cpython = both
     assert pyodide["positions"] == cpython["positions"] == 5478 == len(pyodide["solved"])

@@ -6,7 +6,7 @@ from ttt_lib.game import count_tree, reachable
 from ttt_lib.search import Stats
 from ttt_lib.studies.firstmove import (PUBLISHED_FIRST_MOVE, PUBLISHED_GAME,
                                       PUBLISHED_GAME_COUNTS, VARIANTS, UnknownVariantError,
-                                      cached_minimax, first_move, replay)
+                                      child_search, first_move, replay)
 from ttt_lib.search.minimax import best_moves
 
 
@@ -60,7 +60,7 @@ def test_the_blogs_cache_is_shared_by_the_children():
     """A fresh cache for each child, as a stricter driver would use, counts far more."""
     root, fresh = BitBoard("O"), Stats()
     for move in root.moves():
-        cached_minimax(root.play(move), {}, fresh)
+        child_search("memo", fresh, {})(root.play(move))
     assert fresh.nodes > first_move(root, "memo").stats.nodes == 7_381
 
 

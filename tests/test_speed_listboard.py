@@ -4,7 +4,7 @@ import pytest
 from ttt_lib import BitBoard, ListBoard
 from ttt_lib.game import count_tree, reachable
 from ttt_lib.search.minimax import minimax
-from ttt_lib.search.watch import Stats
+from ttt_lib.search import count_nodes
 
 
 def every_listboard(first="X"):
@@ -34,6 +34,6 @@ def test_playing_never_changes_the_parent():
 
 
 def test_the_full_tree_is_the_same_as_the_bitboards():
-    stats = Stats()
-    assert minimax(ListBoard(), stats) == 0
+    value, stats = count_nodes(minimax, ListBoard())
+    assert value == 0
     assert stats.nodes == count_tree(BitBoard()) == 549946

@@ -11,7 +11,7 @@ import pytest
 from ttt_lib import BitBoard, TreeNode
 from ttt_lib.search.alphabeta import alphabeta
 from ttt_lib.search.pvs import pvs
-from ttt_lib.search.watch import Trace, TraceEvent
+from ttt_lib.search import Trace, TraceEvent
 from ttt_lib.viz import draw_tree, game_tree, trace_paths, trace_snapshot
 from ttt_lib.viz.traces import drawn_ancestor
 

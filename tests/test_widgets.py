@@ -4,7 +4,7 @@ import pytest
 
 from ttt_lib import BitBoard, TreeNode
 from ttt_lib.search.minimax import solve
-from ttt_lib.search.watch import Trace, TraceEvent
+from ttt_lib.search import Trace, TraceEvent
 from ttt_lib.widgets import MCTSGrower, PlayWidget, TraceStepper, explain
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]

@@ -18,7 +18,7 @@ from .learn.agents import LEARNED_AGENTS
 from .search.mcts import SQRT2, MCTSTree, flat_monte_carlo
 from .search.minimax import best_moves, move_values, solve
 from .player import Agent, AgentError
-from .search.watch import Stats
+from .search.trace import Stats
 
 
 # A move's search is bounded so that a typo (playouts=10**9) fails at once instead of running
@@ -81,7 +81,10 @@ class MinimaxAgent(SearchAgent):
 
     def child_value(self, child: Game, player: int) -> float:
         from .search.minimax import minimax
-        return minimax(child, self.stats)
+        from .search.observe import count_nodes
+        value, work = count_nodes(minimax, child)
+        self.stats.add(work)
+        return value
 
 
 class AlphaBetaAgent(SearchAgent):

@@ -1,4 +1,4 @@
-"""``python -m ttt_lib ...``: the command-line contract of DESIGN.md section 6.
+"""``python -m ttt_lib ...``: the command-line contract of ARCHITECTURE.md ("Command line").
 
 Bad arguments exit with status 2 and one line on stderr saying what is wrong.
 """

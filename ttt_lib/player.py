@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from .game import Game
-from .search.watch import Stats
+from .search.trace import Stats
 
 
 class AgentError(ValueError):

@@ -1,7 +1,7 @@
 """A progress line for long runs: one line on a stream (stderr), rewritten in place.
 
-The command-line contract (DESIGN.md section 6) has long runs show progress on stderr; the m,n,k
-solver and the class tournament both draw theirs with ``ProgressLine``.
+The command-line contract (ARCHITECTURE.md, "Command line") has long runs show progress on
+stderr; the m,n,k solver and the class tournament both draw theirs with ``ProgressLine``.
 """
 from __future__ import annotations
 

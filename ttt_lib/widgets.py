@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -22,7 +23,8 @@ from .game import MAX, player_name
 from .search.alphabeta import alphabeta
 from .search.mcts import SQRT2, MCTSTree
 from .search.minimax import solve
-from .search.watch import Trace, node_name
+from .search.observe import trace_calls
+from .search.trace import Trace, node_name
 from .viz import as_state, draw_mcts, draw_tree, game_tree
 from .viz.mcts import check_view, mover_reward
 from .viz.style import HIGHLIGHT_COLOUR, O_COLOUR, X_COLOUR
@@ -216,15 +218,22 @@ class TraceStepper(widgets.VBox):
     (the search itself is complete); ``form`` and ``fail`` are passed to ``alphabeta``:
     the default max/min form gives every number from X's point of view, the negamax form
     from the view of the player to move at each node (the picture's title says which).
+    ``search``, any alpha-beta function ``search(state, alpha, beta)`` (your own), is
+    stepped through instead, traced from outside from the full window, in its own form.
     """
 
     def __init__(self, tree_or_position, *, depth: int | None = None, form: str = "maxmin",
-                 fail: str = "soft", max_nodes: int = 150) -> None:
+                 fail: str = "soft", max_nodes: int = 150,
+                 search: Callable | None = None) -> None:
         self.root = as_state(tree_or_position)
         self.depth = depth
         self.graph = game_tree(self.root, depth, max_nodes=max_nodes)  # errors early
-        self.trace, self.form = Trace(), form
-        self.value = alphabeta(self.root, trace=self.trace, form=form, fail=fail)
+        if search is None:
+            self.trace = Trace()
+            self.value = alphabeta(self.root, trace=self.trace, form=form, fail=fail)
+        else:
+            self.value, self.trace = trace_calls(search, self.root, -math.inf, math.inf)
+        self.form = self.trace.form if search is not None else form
         self.lines = self.trace.lines()
         last = len(self.lines) - 1
         self.slider = widgets.IntSlider(value=1, min=1, max=last + 1, description="Step",

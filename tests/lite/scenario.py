@@ -30,11 +30,35 @@ def pool_kind() -> str:
         return type(pool).__name__
 
 
+def traces() -> list[str]:
+    """The slides' trace of alpha-beta observed from outside both ways: the library's function
+    (its global name replaced while it runs) and a nested one (watched by sys.settrace)."""
+    from ttt_lib import TreeNode
+    from ttt_lib.search import alphabeta_maxmin, trace_calls
+
+    def nested(state, alpha, beta):
+        if state.is_terminal():
+            return state.utility()
+        up = state.to_move == 1
+        best = -999 if up else 999
+        for move in state.moves():
+            value = nested(state.play(move), alpha, beta)
+            best = max(best, value) if up else min(best, value)
+            alpha, beta = (max(alpha, best), beta) if up else (alpha, min(beta, best))
+            if alpha >= beta:
+                break
+        return best
+
+    root = TreeNode([[7, 5], [3, 1, 9]], labels=True)
+    return [str(trace_calls(search, root, -999, 999)[1]) for search in (alphabeta_maxmin, nested)]
+
+
 def main() -> None:
     table = json.loads(run("solve", "--json", "-"))
     result = tournament(["random", ("mcts", {"playouts": 40}), "perfect"], games=4, seed=11)
     print(json.dumps({
         "selfplay": selfplay(),
+        "traces": traces(),
         "positions": len(table),
         "solved": table,
         "tournament": result.as_dict(),

@@ -5,6 +5,7 @@ Every task takes the baseline module and ``quick`` (a smoke run: smaller trees, 
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -22,10 +23,11 @@ from ..boards.list import ListBoard
 from ..boards.mnk import MNKBoard
 from ..search.alphabeta import alphabeta
 from ..search.mcts import mcts, random_playout
-from ..search.minimax import minimax, negamax_memo, solve_all
 from ..search.continuation import PLAIN, continued_choice
 from ..search.deepening import iterative_deepening
-from ..search.watch import Stats
+from ..search.minimax import minimax, negamax_memo, solve, solve_all
+from ..search.observe import count_nodes
+from ..search.trace import Stats
 from ..studies.horizon import counted_choice
 from ..studies.mnk_solve import solve_mnk
 
@@ -74,8 +76,7 @@ def full_tree(plain: ModuleType, quick: bool) -> dict:
     repeat = 1 if quick else 3
 
     def ours(cls):
-        stats = Stats()
-        return minimax(cls.from_text(root), stats), stats.nodes
+        return minimax(cls.from_text(root))
 
     def baseline():
         counter = plain.Counter()
@@ -84,8 +85,11 @@ def full_tree(plain: ModuleType, quick: bool) -> dict:
 
     runs = side_by_side(repeat, {"plain": baseline, "list": lambda: ours(ListBoard),
                                  "bit": lambda: ours(BitBoard)})
-    (t_plain, (v_plain, n_plain)), (t_list, (v_list, n_list)), (t_bit, (v_bit, n_bit)) = (
+    (t_plain, (v_plain, n_plain)), (t_list, v_list), (t_bit, v_bit) = (
         runs["plain"], runs["list"], runs["bit"])
+    # the nodes, counted from outside in a run of their own (not timed)
+    n_list, n_bit = (count_nodes(minimax, cls.from_text(root))[1].nodes
+                     for cls in (ListBoard, BitBoard))
     expect(n_plain == n_list == n_bit and v_plain == v_list == v_bit,
            f"the three full trees differ: nodes {n_plain}, {n_list}, {n_bit}")
     ratio = t_list / t_plain
@@ -128,25 +132,40 @@ MNK_SEARCHES = {name: EXACT_SEARCHES[name] for name in (
 
 
 def exact_search(state, options: dict | None) -> dict:
-    """One exact search from ``state``: X's value, nodes, positions stored, seconds."""
-    stats = Stats()
+    """One exact search from ``state``: X's value, nodes, positions stored, seconds (the
+    search is timed alone; its nodes are counted in a second run)."""
     start = time.perf_counter()
-    if options is None:
-        table: dict | None = {}
-        value = state.to_move * negamax_memo(state, table, stats)
-    else:
-        options = dict(options)
-        table = {} if options.pop("table", False) else None
-        value = alphabeta(state, stats=stats, table=table, **options)
+    value, table = exact_run(state, options)
     seconds = time.perf_counter() - start
-    return {"value": value, "seconds": seconds, "nodes": stats.nodes,
+    return {"value": value, "seconds": seconds, "nodes": nodes_searched(state, options),
             "stored": 0 if table is None else len(table)}
 
 
+def nodes_searched(state, options: dict | None) -> int:
+    """The nodes ``exact_run`` searches, counted from outside in a run of their own."""
+    counted = Stats()
+    exact_run(state, options, counted)
+    return counted.nodes
+
+
+def exact_run(state, options: dict | None, stats: Stats | None = None) -> tuple:
+    """X's value of ``state`` by one exact search (a fresh table), and the table."""
+    if options is None:
+        table: dict | None = {}
+        return solve(state, table, stats), table
+    options = dict(options)
+    table = {} if options.pop("table", False) else None
+    return alphabeta(state, stats=stats, table=table, **options), table
+
+
 def best_run(repeat: int, make_state: Callable, options: dict | None) -> dict:
-    """The fastest of ``repeat`` identical searches (a fresh table each time)."""
-    return min((exact_search(make_state(), options) for _ in range(repeat)),
-               key=lambda run: run["seconds"])
+    """The fastest of ``repeat`` identical searches (a fresh table each time), each started
+    with the garbage of the one before collected (its untimed, counted run makes plenty)."""
+    runs = []
+    for _ in range(repeat):
+        gc.collect()
+        runs.append(exact_search(make_state(), options))
+    return min(runs, key=lambda run: run["seconds"])
 
 
 def best_exact_search(plain: ModuleType, quick: bool) -> dict:

@@ -12,7 +12,7 @@ import random
 from ..player import Agent
 from ..boards.tictactoe import Board3x3
 from ..game import Game
-from ..search.watch import Stats
+from ..search.trace import Stats
 from .policy import LearnError, check_count
 from .store import load
 from .train import trained

@@ -2,8 +2,12 @@
 
 Every search returns a value from X's point of view (``negamax``, ``negamax_memo`` and the
 recursive cores ``AlphaBeta.search`` and ``pvs_search``, which score for the player to move,
-say so). Each reports to one observer (``watch.py``): ``Stats`` counts the work, ``Trace``
-records each step; the public entry points also take ``stats=`` and ``trace=``.
+say so). A search is the algorithm alone: ``trace_calls`` and ``count_nodes`` (``observe.py``)
+watch any search function from outside, the library's or a student's, and give a ``Trace`` or
+``Stats``; the public entry points also take ``stats=`` and ``trace=``.
+
+A search module says what it offers in ``REPORT_ROWS`` (its rows of the node-count report,
+collected by ``ttt_lib.studies.nodes``); a new search is one new file here.
 
 This layer knows only the game protocol: the boards, pictures, agents and the course's
 experiments (``ttt_lib.studies``) sit above it.
@@ -11,24 +15,27 @@ experiments (``ttt_lib.studies``) sit above it.
 from .alphabeta import AlphaBeta, SearchOptionError, alphabeta, alphabeta_maxmin
 from .chance_pruning import ChanceTrace, Star1, Star2, star1, star2
 from .depthlimit import Iteration, depth_limited, depth_limited_choice, iterative_deepening
-from .expectimax import epsilon_perfect, expectimax, uniform_random
+from .expectimax import epsilon_perfect, expectimax, expectimax_search, uniform_random
 from .expectiminimax import (best_chance_moves, chance_value, expectiminimax,
                              expectiminimax_memo)
 from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout
-from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, solve,
-                      solve_all)
+from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, negamax_step,
+                      solve, solve_all)
+from .observe import count_nodes, trace_calls
 from .ordering import Killers, heuristic_order, line_score, open_lines, threat_order
 from .pvs import pvs, pvs_search
-from .watch import QUIET, Stats, Trace, TraceEvent, Watch, Watchers, node_name, watching
+from .trace import Stats, Trace, TraceEvent, compare_traces, node_name
 
 __all__ = [
     "AlphaBeta", "ChanceTrace", "Iteration", "Star1", "Star2", "best_chance_moves",
-    "chance_value", "expectiminimax", "expectiminimax_memo", "star1", "star2", "Killers", "MCTSTree", "QUIET", "SearchOptionError", "Stats",
-    "Trace", "TraceEvent", "Watch", "Watchers", "alphabeta", "alphabeta_maxmin", "best_moves",
-    "depth_limited", "depth_limited_choice", "epsilon_perfect", "expectimax",
-    "flat_monte_carlo", "heuristic_order", "iterative_deepening", "line_score", "mcts",
-    "minimax", "move_values", "negamax", "negamax_memo", "node_name", "open_lines", "pvs", "pvs_search",
-    "random_playout", "solve", "solve_all", "threat_order", "uniform_random", "watching",
+    "chance_value", "expectiminimax", "expectiminimax_memo", "star1", "star2", "Killers",
+    "MCTSTree", "SearchOptionError", "Stats", "Trace", "TraceEvent", "alphabeta",
+    "alphabeta_maxmin", "best_moves", "compare_traces", "count_nodes", "depth_limited",
+    "depth_limited_choice", "epsilon_perfect", "expectimax", "expectimax_search",
+    "flat_monte_carlo",
+    "heuristic_order", "iterative_deepening", "line_score", "mcts", "minimax", "move_values",
+    "negamax", "negamax_memo", "negamax_step", "node_name", "open_lines", "pvs", "pvs_search",
+    "random_playout", "solve", "solve_all", "threat_order", "trace_calls", "uniform_random",
 ]
 from .continuation import (PLAIN, Continuation, alphabeta_continued, continued_choice,
                            nothing_forced, root_choice, threats)

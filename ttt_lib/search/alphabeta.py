@@ -16,8 +16,8 @@ get here. Three pieces, one implementation each:
 A result strictly inside the window is exact; one at or below alpha is an upper bound, one
 at or above beta a lower bound. That is why a table entry records which of the three it is.
 
-Every search reports to one observer, ``watch`` (see ``watch.py``): ``Stats`` counts,
-``Trace`` records each step with the ``path`` of moves from the root to its node.
+Nothing here observes anything: ``count_nodes`` and ``trace_calls`` (``observe.py``) watch
+any of these searches from outside, and ``alphabeta``'s ``stats=``/``trace=`` call them.
 """
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ from collections.abc import Callable, Hashable
 from ..errors import IllegalMoveError
 from ..game import MAX, Game
 from .ordering import Killers, Ordering, ordering_function
-from .watch import QUIET, Path, Stats, Trace, Watch, node_name, watching
+from .observe import observed
+from .trace import ReportRow, Stats, Trace, node_name
 
 INF = math.inf
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -40,9 +41,8 @@ class SearchOptionError(ValueError):
 
 
 def alphabeta(state: Game, alpha: float = -INF, beta: float = INF, *,
-              stats: Stats | None = None, trace: Trace | None = None,
-              watch: Watch | None = None, form: str = "negamax", fail: str = "soft",
-              table: dict | bool | None = None, symmetry: bool = False,
+              stats: Stats | None = None, trace: Trace | None = None, form: str = "negamax",
+              fail: str = "soft", table: dict | bool | None = None, symmetry: bool = False,
               ordering: str | Ordering | None = None, killers: bool = False) -> float:
     """X's value of ``state`` by alpha-beta; ``alpha``/``beta`` bound it from X's side.
 
@@ -55,55 +55,43 @@ def alphabeta(state: Game, alpha: float = -INF, beta: float = INF, *,
     - ``symmetry``: key the table by ``canonical_key()``, so symmetric positions share entries;
     - ``ordering``: None, "heuristic" (line score), "threats" (win, block, rest) or a function;
     - ``killers``: try the moves that caused cut-offs at the same depth first;
-    - ``stats`` / ``trace`` / ``watch``: observers of the search (counts, steps, your own).
+    - ``stats`` / ``trace``: observe the search from outside (``count_nodes``, ``trace_calls``).
 
     The speed-ups run in negamax form; the max/min form is the plain algorithm.
     """
     check_window(alpha, beta)
     check_choice("form", form, FORMS)
     check_choice("fail", fail, FAILS)
-    watch = watching(stats, trace, watch)
     if form == "maxmin":
         if table is not None or symmetry or ordering is not None or killers:
             raise SearchOptionError(
                 "the speed-ups (table, symmetry, ordering, killers) run in negamax form; "
                 "use form='negamax' or drop them")
-        return alphabeta_maxmin(state, alpha, beta, watch=watch, fail=fail)
+        value = observed(lambda: alphabeta_maxmin(state, alpha, beta), [alphabeta_maxmin], (),
+                        stats, trace)
+        return value if fail == "soft" else clamp(value, alpha, beta)
     engine = AlphaBeta(fail=fail, table=table, symmetry=symmetry, ordering=ordering,
-                       killers=killers, watch=watch)
-    return engine.value(state, alpha, beta)
+                       killers=killers)
+    return engine.observed(lambda: engine.value(state, alpha, beta), stats, trace)
 
 
-def alphabeta_maxmin(state: Game, alpha: float = -INF, beta: float = INF, *,
-                     watch: Watch = QUIET, fail: str = "soft", path: Path = ()) -> float:
-    """X's value of ``state``, max/min form: MAX raises alpha, MIN lowers beta.
-
-    ``path`` is the moves from the search's root to ``state`` (the trace records it).
-    """
+def alphabeta_maxmin(state: Game, alpha: float = -INF, beta: float = INF) -> float:
+    """X's value of ``state``, max/min form (fail-soft): MAX raises alpha, MIN lowers beta."""
+    if state.is_terminal():
+        return state.utility()
     maximizing = state.to_move == MAX
     best = -INF if maximizing else INF
-    watch.enter(state, path, alpha, beta, best)
-    if state.is_terminal():
-        value = watch.leaf(state, state.utility(), path)
-        return value if fail == "soft" else clamp(value, alpha, beta)
-    window = alpha, beta
     for move in state.moves():
-        child, child_path = state.play(move), path + (move,)
-        value = alphabeta_maxmin(child, alpha, beta, watch=watch, fail=fail, path=child_path)
-        if (value > best) if maximizing else (value < best):
-            best = value
-            watch.new_best(child, state, child_path)
-        if maximizing and best > alpha:
-            alpha = best
-            watch.improve(child, state, child_path, "alpha", alpha)
-        if not maximizing and best < beta:
-            beta = best
-            watch.improve(child, state, child_path, "beta", beta)
+        value = alphabeta_maxmin(state.play(move), alpha, beta)
+        if maximizing:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
         if alpha >= beta:
-            watch.cutoff(state, alpha, beta, path)
             break
-    watch.exit(state, path, alpha, beta, best)
-    return best if fail == "soft" else clamp(best, *window)
+    return best
 
 
 class AlphaBeta:
@@ -112,8 +100,8 @@ class AlphaBeta:
     ``search`` is the algorithm. It enters each child through ``visit``: ``search`` itself,
     or ``search`` behind the wrappers of two variants, ``search_with_table`` (the
     transposition table) and ``search_fail_hard`` (clamp into the window). The other variants
-    are switches inside ``search``: ``ordered_moves`` (move ordering and killer moves), the
-    killers' record of a cut-off, and the depth limit (``horizon``).
+    are small methods ``search`` calls: ``ordered_moves`` (move ordering and killer moves),
+    ``cut`` (the killers' record of a cut-off) and ``horizon`` (the depth limit).
 
     ``depth`` and ``evaluate`` turn it into a depth-limited search: positions ``depth`` moves
     below the root are scored by ``evaluate`` (X's view), and terminal positions by
@@ -123,9 +111,7 @@ class AlphaBeta:
     def __init__(self, *, fail: str = "soft", table: dict | bool | None = None,
                  symmetry: bool = False, ordering: str | Ordering | None = None,
                  killers: bool | Killers = False, depth: int | None = None,
-                 evaluate: Callable[[Game], float] | None = None, win: float = 1,
-                 stats: Stats | None = None, trace: Trace | None = None,
-                 watch: Watch | None = None) -> None:
+                 evaluate: Callable[[Game], float] | None = None, win: float = 1) -> None:
         check_choice("fail", fail, FAILS)
         self.table = check_table(table, symmetry, depth)
         self.depth, self.evaluate, self.win = check_depth_limit(depth, evaluate), evaluate, win
@@ -133,7 +119,6 @@ class AlphaBeta:
         self.order = ordering_function(ordering)
         self.killers = Killers() if killers is True else (killers or None)
         self.unordered = self.order is None and self.killers is None
-        self.watch = watching(stats, trace, watch)
         self.horizon_reached = False
         # How the search enters each position: through the table if any, clamped if fail-hard.
         self.visit_soft = self.search if self.table is None else self.search_with_table
@@ -156,49 +141,36 @@ class AlphaBeta:
         if state.is_terminal():
             raise IllegalMoveError(
                 f"the game is over at {node_name(state)}: there is no move to choose")
-        self.watch.enter(state, (), -INF, INF, -INF)
         best, best_moves = -INF, []
-        for move in self.ordered_moves(state, ()) if moves is None else moves:
+        for move in self.ordered_moves(state, 0) if moves is None else moves:
             floor = math.nextafter(best, -INF)
-            value = -self.visit(state.play(move), -INF, -floor, (move,))
+            value = -self.visit(state.play(move), -INF, -floor, 1)
             if value > best:
                 best, best_moves = value, [move]
             elif value == best:
                 best_moves.append(move)
-        self.watch.exit(state, (), best, INF, best)
         return state.to_move * best, sorted(best_moves)
 
-    def search(self, state: Game, alpha: float, beta: float, path: Path = ()) -> float:
-        """The value of ``state`` for the player to move, in the window ``(alpha, beta)``.
-
-        ``path`` is the moves from the search's root to ``state``.
-        """
-        watch, best = self.watch, -INF
-        watch.enter(state, path, alpha, beta, best)
+    def search(self, state: Game, alpha: float, beta: float, ply: int = 0) -> float:
+        """The value of ``state`` for the player to move, in the window ``(alpha, beta)``;
+        ``ply`` is how many moves below the search's root ``state`` lies."""
         if state.is_terminal():
-            return watch.leaf(state, state.to_move * state.utility() * self.win, path)
-        if self.depth is not None and len(path) == self.depth:
-            return self.horizon(state, path)
-        moves = state.moves() if self.unordered else self.ordered_moves(state, path)
-        for move in moves:
-            child, child_path = state.play(move), path + (move,)
-            value = -self.visit(child, -beta, -alpha, child_path)
+            return state.to_move * state.utility() * self.win
+        if ply == self.depth:
+            return self.horizon(state)
+        best = -INF
+        for move in state.moves() if self.unordered else self.ordered_moves(state, ply):
+            value = -self.visit(state.play(move), -beta, -alpha, ply + 1)
             if value > best:
                 best = value
-                watch.new_best(child, state, child_path)
-            if best > alpha:
-                alpha = best
-                watch.improve(child, state, child_path, "alpha", alpha)
-            if alpha >= beta:
-                watch.cutoff(state, alpha, beta, path)
-                if self.killers is not None:
-                    self.killers.record(state, len(path), move)
-                break
-        watch.exit(state, path, alpha, beta, best)
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        self.cut(state, ply, move)
+                        break
         return best
 
-    def search_with_table(self, state: Game, alpha: float, beta: float,
-                          path: Path = ()) -> float:
+    def search_with_table(self, state: Game, alpha: float, beta: float, ply: int = 0) -> float:
         """``search`` through the transposition table: a stored answer that settles the window
         is returned as it is; otherwise the position is searched and the result stored.
 
@@ -211,30 +183,42 @@ class AlphaBeta:
             value, flag = entry
             if (flag == EXACT or (flag == LOWER and value >= beta)
                     or (flag == UPPER and value <= alpha)):
-                return self.watch.hit(state, value, flag, path)
-        value = self.search(state, alpha, beta, path)
+                return value
+        value = self.search(state, alpha, beta, ply)
         flag = EXACT if state.is_terminal() else bound_flag(value, alpha, beta)
         self.table[key] = (value, flag)
         return value
 
-    def search_fail_hard(self, state: Game, alpha: float, beta: float,
-                         path: Path = ()) -> float:
+    def search_fail_hard(self, state: Game, alpha: float, beta: float, ply: int = 0) -> float:
         """Fail-hard: the fail-soft value clamped into the window ``[alpha, beta]``."""
-        return clamp(self.visit_soft(state, alpha, beta, path), alpha, beta)
+        return clamp(self.visit_soft(state, alpha, beta, ply), alpha, beta)
 
-    def horizon(self, state: Game, path: Path) -> float:
+    def horizon(self, state: Game) -> float:
         """The depth limit: ``evaluate``'s guess, for the player to move, instead of a search."""
         self.horizon_reached = True
-        return self.watch.leaf(state, state.to_move * self.evaluate(state), path)
+        return state.to_move * self.evaluate(state)
 
-    def ordered_moves(self, state: Game, path: Path) -> list:
+    def ordered_moves(self, state: Game, ply: int) -> list:
         """``state``'s moves in the order to search them: ordering first, then killers."""
         moves = state.moves()
         if self.order is not None:
             moves = self.order(state, moves)
         if self.killers is not None:
-            moves = self.killers.first(state, len(path), moves)
+            moves = self.killers.first(state, ply, moves)
         return moves
+
+    def cut(self, state: Game, ply: int, move) -> None:
+        """A cut-off: with killer moves, remember the move that caused it at this ply."""
+        if self.killers is not None:
+            self.killers.record(state, ply, move)
+
+    def observed(self, run: Callable[[], object], stats: Stats | None = None,
+                trace: Trace | None = None, root: bool = False):
+        """``run()`` (a call of this engine), observed from outside when ``stats`` or
+        ``trace`` is given; with ``root``, ``root()`` counts as a node too."""
+        nodes = [self.search] + ([self.root] if root else [])
+        return observed(run, nodes, (self.search_with_table, self.search_fail_hard), stats,
+                        trace)
 
 
 def bound_flag(value: float, alpha: float, beta: float) -> str:
@@ -291,3 +275,22 @@ def check_depth_limit(depth: int | None, evaluate: Callable | None) -> int | Non
 def table_key(state: Game, symmetry: bool) -> Hashable:
     """The key a table uses for ``state``: its own, or that of its symmetry class."""
     return state.canonical_key() if symmetry else state.key()
+
+
+# The node-count report's rows from this module (see ``ttt_lib.studies.nodes``).
+REPORT_ROWS = [ReportRow(name, alphabeta, options, place) for place, name, options in [
+    (40, "alpha-beta (max/min)", {"form": "maxmin"}),
+    (50, "alpha-beta (negamax)", {}),
+    (60, "alpha-beta fail-hard", {"fail": "hard"}),
+    (70, "alpha-beta, window (-1, 1)", {"alpha": -1, "beta": 1}),
+    (80, "alpha-beta + table", {"table": True}),
+    (90, "alpha-beta + symmetric table", {"symmetry": True}),
+    (100, "alpha-beta + heuristic order", {"ordering": "heuristic"}),
+    (110, "alpha-beta + threat order", {"ordering": "threats"}),
+    (120, "alpha-beta + killers", {"killers": True}),
+    (150, "sym. table + threats + killers",
+     {"symmetry": True, "ordering": "threats", "killers": True}),
+    (160, "sym. table + heuristic order", {"symmetry": True, "ordering": "heuristic"}),
+    (170, "sym. table + heuristic, (-1, 1)",
+     {"symmetry": True, "ordering": "heuristic", "alpha": -1, "beta": 1}),
+]]

@@ -8,7 +8,8 @@ that keeps the node inside the parent's ``(alpha, beta)``, and stops as soon as 
 leaves it. Decision nodes are alpha-beta (max/min form, fail-soft), so the value is
 expectiminimax's, and the nodes searched a subset of its.
 
-``ChanceTrace`` is the course's ``Trace`` printing exact fractions (``14/5``).
+``ChanceTrace`` is the course's ``Trace`` printing exact fractions (``14/5``); ``star1`` and
+``star2`` take ``stats=``/``trace=`` and observe the search from outside.
 """
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from fractions import Fraction
 
 from ..game import MAX, Game, is_chance
 from .alphabeta import SearchOptionError
-from .watch import Path, Stats, Trace, Watch, watching
+from .observe import observed
+from .trace import Stats, Trace
 
 INF = math.inf
 
@@ -25,60 +27,50 @@ INF = math.inf
 class Star1:
     """Expectiminimax with Star1 pruning; every utility must lie in ``[low, high]``."""
 
-    def __init__(self, low: float, high: float, watch: Watch) -> None:
+    def __init__(self, low: float, high: float) -> None:
         if not low < high:
             raise SearchOptionError(f"Star1 needs utility bounds low < high, not {low}, {high}")
-        self.low, self.high, self.watch = low, high, watch
+        self.low, self.high = low, high
 
     def value(self, state: Game) -> Fraction:
         """X's expected value of ``state``, searched in the window ``(low, high)``."""
-        return Fraction(self.search(state, self.low, self.high, ()))
+        return Fraction(self.search(state, self.low, self.high))
 
-    def search(self, state: Game, alpha, beta, path: Path = ()):
+    def search(self, state: Game, alpha, beta):
         """Alpha-beta at MAX and MIN nodes (fail-soft); chance nodes go to ``chance``."""
         if is_chance(state):
-            return self.chance(state, alpha, beta, path)
-        watch, maximizing = self.watch, state.to_move == MAX
-        best = -INF if maximizing else INF
-        watch.enter(state, path, alpha, beta, best)
+            return self.chance(state, alpha, beta)
         if state.is_terminal():
-            return watch.leaf(state, self.bounded(state), path)
+            return self.bounded(state)
+        maximizing = state.to_move == MAX
+        best = -INF if maximizing else INF
         for move in state.moves():
-            child, child_path = state.play(move), path + (move,)
-            value = self.search(child, alpha, beta, child_path)
-            if (value > best) if maximizing else (value < best):
-                best = value
-                watch.new_best(child, state, child_path)
-            if maximizing and best > alpha:
-                alpha = best
-                watch.improve(child, state, child_path, "alpha", alpha)
-            if not maximizing and best < beta:
-                beta = best
-                watch.improve(child, state, child_path, "beta", beta)
+            value = self.search(state.play(move), alpha, beta)
+            if maximizing:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
             if alpha >= beta:
-                watch.cutoff(state, alpha, beta, path)
                 break
-        watch.exit(state, path, alpha, beta, best)
         return best
 
-    def chance(self, state: Game, alpha, beta, path: Path):
+    def chance(self, state: Game, alpha, beta):
         """A chance node's value, or a bound on it outside ``(alpha, beta)``."""
-        watch, low, high = self.watch, self.low, self.high
-        watch.enter(state, path, alpha, beta, 0)
+        low, high = self.low, self.high
         total, left = Fraction(0), Fraction(1)  # sum of p * value so far; p not yet searched
-        for index, (p, child) in enumerate(state.outcomes()):
+        for p, child in state.outcomes():
             if not p:
                 continue
             left -= p
             floor = (alpha - total - left * high) / p    # at or below it: fail low
             ceiling = (beta - total - left * low) / p    # at or above it: fail high
-            value = self.search(child, max(floor, low), min(ceiling, high), path + (index,))
+            value = self.search(child, max(floor, low), min(ceiling, high))
             total += p * value
             if value <= floor or value >= ceiling:
-                watch.cutoff(state, alpha, beta, path)
                 total += left * (high if value <= floor else low)  # the bound that failed
                 break
-        watch.exit(state, path, alpha, beta, total)
         return total
 
     def bounded(self, state: Game) -> Fraction:
@@ -90,11 +82,17 @@ class Star1:
                 f"was given")
         return Fraction(value)
 
+    def observed(self, state: Game, stats: Stats | None, trace: Trace | None) -> Fraction:
+        """``value(state)``, observed from outside when ``stats`` or ``trace`` is given."""
+        searches = [Star1.search, Star1.chance, type(self).chance]
+        wrappers = () if type(self).search is Star1.search else (type(self).search,)
+        return observed(lambda: self.value(state), searches, wrappers, stats, trace)
+
 
 def star1(state: Game, low: float = -1, high: float = 1, *, stats: Stats | None = None,
-          trace: Trace | None = None, watch: Watch | None = None) -> Fraction:
+          trace: Trace | None = None) -> Fraction:
     """X's expected value of ``state`` by Star1, every utility in ``[low, high]``."""
-    return Star1(low, high, watching(stats, trace, watch)).value(state)
+    return Star1(low, high).observed(state, stats, trace)
 
 
 class Star2(Star1):
@@ -107,59 +105,55 @@ class Star2(Star1):
     is searched twice, and Star2 never searches more nodes than expectiminimax.
     """
 
-    def __init__(self, low: float, high: float, watch: Watch) -> None:
-        super().__init__(low, high, watch)
-        self.probed: dict = {}  # path of a probed first move -> its exact value
+    def __init__(self, low: float, high: float) -> None:
+        super().__init__(low, high)
+        self.probed: dict = {}  # key of a probed position -> its exact value
 
-    def search(self, state: Game, alpha, beta, path: Path = ()):
-        if path in self.probed:  # searched by a probe already
-            return self.probed.pop(path)
-        return super().search(state, alpha, beta, path)
+    def search(self, state: Game, alpha, beta):
+        if state.key() in self.probed:  # searched by a probe already
+            return self.probed.pop(state.key())
+        return super().search(state, alpha, beta)
 
-    def chance(self, state: Game, alpha, beta, path: Path):
-        bound = self.probe(state, alpha, beta, path)
-        return super().chance(state, alpha, beta, path) if bound is None else bound
+    def chance(self, state: Game, alpha, beta):
+        bound = self.probe(state, alpha, beta)
+        return super().chance(state, alpha, beta) if bound is None else bound
 
-    def probe(self, state: Game, alpha, beta, path: Path):
+    def probe(self, state: Game, alpha, beta):
         """The chance node's bound if the probes settle it outside ``(alpha, beta)``, else None."""
         low, high = self.low, self.high
         lower = upper = Fraction(0)  # sums of p times each probed node's lower/upper bound
         left = Fraction(1)
-        for index, (p, child) in enumerate(state.outcomes()):
+        for p, child in state.outcomes():
             if lower + left * low >= beta or upper + left * high <= alpha:
                 break
             left -= p
             if not p or child.is_terminal() or is_chance(child):
                 lower, upper = lower + p * low, upper + p * high
                 continue
-            first = path + (index, child.moves()[0])
+            first = child.play(child.moves()[0])
             if child.to_move == MAX:  # the first move's value is a lower bound
                 ceiling = (beta - lower - left * low) / p
-                value = Star1.search(self, child.play(first[-1]), low, min(ceiling, high), first)
+                value = Star1.search(self, first, low, min(ceiling, high))
                 lower, upper, exact = lower + p * value, upper + p * high, value < ceiling
             else:                     # an upper bound
                 floor = (alpha - upper - left * high) / p
-                value = Star1.search(self, child.play(first[-1]), max(floor, low), high, first)
+                value = Star1.search(self, first, max(floor, low), high)
                 lower, upper, exact = lower + p * low, upper + p * value, value > floor
             if exact:
-                self.probed[first] = value
-        return self.settled(state, alpha, beta, path, lower + left * low, upper + left * high)
+                self.probed[first.key()] = value
+        return self.settled(alpha, beta, lower + left * low, upper + left * high)
 
-    def settled(self, state: Game, alpha, beta, path: Path, lower, upper):
+    def settled(self, alpha, beta, lower, upper):
         """``lower`` if it reaches ``beta``, ``upper`` if it falls to ``alpha``, else None."""
         if lower < beta and upper > alpha:
             return None
-        self.watch.enter(state, path, alpha, beta, 0)
-        self.watch.cutoff(state, alpha, beta, path)
-        bound = lower if lower >= beta else upper
-        self.watch.exit(state, path, alpha, beta, bound)
-        return bound
+        return lower if lower >= beta else upper
 
 
 def star2(state: Game, low: float = -1, high: float = 1, *, stats: Stats | None = None,
-          trace: Trace | None = None, watch: Watch | None = None) -> Fraction:
+          trace: Trace | None = None) -> Fraction:
     """X's expected value of ``state`` by Star2, every utility in ``[low, high]``."""
-    return Star2(low, high, watching(stats, trace, watch)).value(state)
+    return Star2(low, high).observed(state, stats, trace)
 
 
 class ChanceTrace(Trace):

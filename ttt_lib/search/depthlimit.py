@@ -20,33 +20,31 @@ from dataclasses import dataclass
 from ..game import Game
 from .alphabeta import INF, AlphaBeta, check_depth
 from .ordering import Ordering, line_score
-from .watch import Stats, Watch, watching
+from .trace import Stats
 
 WIN = 10 ** 6  # beyond any line score: on 3x3 boards |line_score| <= 8 * 100
 
 
 def depth_limited(state: Game, depth: int, evaluate: Callable[[Game], float] = line_score, *,
-                  stats: Stats | None = None, watch: Watch | None = None,
-                  ordering: str | Ordering | None = None, win: float = WIN) -> float:
+                  stats: Stats | None = None, ordering: str | Ordering | None = None,
+                  win: float = WIN) -> float:
     """X's value of ``state`` looking ``depth`` moves ahead.
 
     Positions at the depth limit are scored by ``evaluate`` (X's view), finished games by
     ``win * utility``. Searched by alpha-beta, which gives the same value as depth-limited
-    minimax with fewer nodes.
+    minimax with fewer nodes. ``stats`` observes the search from outside.
     """
-    engine = AlphaBeta(depth=depth, evaluate=evaluate, win=win, stats=stats, watch=watch,
-                       ordering=ordering)
-    return engine.value(state, -INF, INF)
+    engine = AlphaBeta(depth=depth, evaluate=evaluate, win=win, ordering=ordering)
+    return engine.observed(lambda: engine.value(state, -INF, INF), stats)
 
 
 def depth_limited_choice(state: Game, depth: int,
                          evaluate: Callable[[Game], float] = line_score, *,
-                         stats: Stats | None = None, watch: Watch | None = None,
-                         win: float = WIN) -> tuple[float, list]:
+                         stats: Stats | None = None, win: float = WIN) -> tuple[float, list]:
     """X's value and every best move (sorted), looking ``depth`` (at least 1) moves ahead."""
     check_depth(depth, least=1)
-    engine = AlphaBeta(depth=depth, evaluate=evaluate, win=win, stats=stats, watch=watch)
-    return engine.root(state)
+    engine = AlphaBeta(depth=depth, evaluate=evaluate, win=win)
+    return engine.observed(lambda: engine.root(state), stats, root=True)
 
 
 @dataclass(frozen=True)
@@ -66,25 +64,28 @@ class Iteration:
 
 def iterative_deepening(state: Game, max_depth: int,
                         evaluate: Callable[[Game], float] = line_score, *,
-                        stats: Stats | None = None, watch: Watch | None = None,
                         ordering: str | Ordering | None = None,
                         win: float = WIN) -> list[Iteration]:
     """Depth-limited searches to depth 1, 2, ... ``max_depth``, best moves so far tried first.
 
-    Stops early once a search is exact. Returns one ``Iteration`` per depth searched.
+    Stops early once a search is exact. Returns one ``Iteration`` per depth searched, with
+    the nodes each round searched.
     """
     check_depth(max_depth, least=1)
-    watch = watching(stats, watch=watch)
     rounds: list[Iteration] = []
     first: list = []
     for depth in range(1, max_depth + 1):
-        work = Stats()
-        engine = AlphaBeta(depth=depth, evaluate=evaluate, win=win, stats=work, watch=watch,
-                           ordering=ordering)
-        moves = first + [move for move in engine.ordered_moves(state, ()) if move not in first]
-        value, first = engine.root(state, moves)
-        rounds.append(Iteration(depth, value, first, work.nodes, not engine.horizon_reached))
+        engine = AlphaBeta(depth=depth, evaluate=evaluate, win=win, ordering=ordering)
+        moves = first + [move for move in engine.ordered_moves(state, 0) if move not in first]
+        (value, first), nodes = nodes_searched(engine, state, moves)
+        rounds.append(Iteration(depth, value, first, nodes, not engine.horizon_reached))
         if not engine.horizon_reached:
             break
     return rounds
 
+
+def nodes_searched(engine: AlphaBeta, state: Game, moves: list) -> tuple[tuple, int]:
+    """``engine.root(state, moves)`` and the number of nodes it searched."""
+    work = Stats()
+    result = engine.observed(lambda: engine.root(state, moves), work, root=True)
+    return result, work.nodes

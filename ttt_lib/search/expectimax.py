@@ -17,7 +17,8 @@ from fractions import Fraction
 
 from ..game import MAX, Game, is_chance
 from .minimax import best_moves
-from .watch import Stats, Watch, node_name, watching
+from .observe import observed
+from .trace import Stats, node_name
 
 OpponentModel = Callable[[Game], dict]
 
@@ -27,7 +28,17 @@ class OpponentModelError(ValueError):
 
 
 def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
-               stats: Stats | None = None, watch: Watch | None = None) -> float:
+               stats: Stats | None = None) -> float:
+    """``expectimax_search``, checked; ``stats`` observes it from outside."""
+    if player not in (MAX, -MAX):
+        raise ValueError(f"player is +1 (X) or -1 (O), not {player!r}")
+    nested = {code.co_name: code for code in expectimax_search.__code__.co_consts
+              if hasattr(code, "co_name")}
+    return observed(lambda: expectimax_search(state, player, opponent_model),
+                    [nested["search"]], [nested["value"]], stats)
+
+
+def expectimax_search(state: Game, player: int, opponent_model: OpponentModel) -> float:
     """X's expected value of ``state`` when ``player`` (+1 X, -1 O) plays its best against
     an opponent who moves as ``opponent_model`` says.
 
@@ -35,28 +46,24 @@ def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
     probability-weighted average. A position's value depends only on the position, so each
     is computed once.
     """
-    if player not in (MAX, -MAX):
-        raise ValueError(f"player is +1 (X) or -1 (O), not {player!r}")
-    watch = watching(stats, watch=watch)
     known: dict[Hashable, float] = {}
 
-    def value(node: Game) -> float:
+    def value(node: Game) -> float:  # each position once
         key = node.key()
-        if key in known:
-            return watch.hit(node, known[key], "exact")
-        watch.enter(node)
+        if key not in known:
+            known[key] = search(node)
+        return known[key]
+
+    def search(node: Game) -> float:
         if node.is_terminal():
-            result = watch.leaf(node, node.utility())
-        elif is_chance(node):  # the game's own chance: the outcomes' weighted average
-            result = sum(p * value(child) for p, child in node.outcomes())
-        elif node.to_move == player:
+            return node.utility()
+        if is_chance(node):  # the game's own chance: the outcomes' weighted average
+            return sum(p * value(child) for p, child in node.outcomes())
+        if node.to_move == player:
             pick = max if player == MAX else min
-            result = pick(value(node.play(move)) for move in node.moves())
-        else:
-            chances = checked(opponent_model(node), node)
-            result = sum(p * value(node.play(move)) for move, p in chances.items() if p)
-        known[key] = result
-        return result
+            return pick(value(node.play(move)) for move in node.moves())
+        chances = checked(opponent_model(node), node)
+        return sum(p * value(node.play(move)) for move, p in chances.items() if p)
 
     return value(state)
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ..game import Game
-from .watch import Stats
+from .trace import Stats
 
 SQRT2 = math.sqrt(2)
 

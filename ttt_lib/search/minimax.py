@@ -5,69 +5,74 @@ all values from X's point of view. ``negamax`` is the same search written once f
 a position's value *for the player to move* is the best of minus the opponent's values after
 each move. Both visit the whole tree (549,946 nodes from the empty board).
 
-``negamax_memo`` remembers each position's value by ``key()``, which turns those 549,946
-nodes into 5,478 evaluations; ``solve``, ``best_moves`` and ``solve_all`` are built on it.
+``negamax_memo`` remembers each position's value by ``key()``: a wrapper around the search of
+one position (``negamax_step``), which turns those 549,946 nodes into 5,478 evaluations;
+``solve``, ``best_moves`` and ``solve_all`` are built on it.
 
-Each search reports to an observer, ``watch`` (``Stats()`` counts the work; the default,
-``QUIET``, does nothing).
+Nothing here counts anything: ``count_nodes(minimax, state)`` (``observe.py``) watches from
+outside, and ``solve``/``best_moves`` take ``stats=`` as a convenience that does the same.
 """
 from __future__ import annotations
 
 from collections.abc import Hashable
 
 from ..game import MAX, Game, reachable
-from .watch import QUIET, Stats, Watch, watching
+from .observe import observed
+from .trace import ReportRow, Stats
 
 
-def minimax(state: Game, watch: Watch = QUIET) -> float:
+def minimax(state: Game) -> float:
     """X's value of ``state``: MAX takes the largest child value, MIN the smallest."""
-    watch.enter(state)
     if state.is_terminal():
-        return watch.leaf(state, state.utility())
-    values = [minimax(state.play(move), watch) for move in state.moves()]
+        return state.utility()
+    values = [minimax(state.play(move)) for move in state.moves()]
     return max(values) if state.to_move == MAX else min(values)
 
 
-def negamax(state: Game, watch: Watch = QUIET) -> float:
+def negamax(state: Game) -> float:
     """The value of ``state`` for the player to move (not for X): +1 means the mover wins.
 
     One rule serves both sides: my value is the best of minus my opponent's values.
     X's value is ``state.to_move * negamax(state)``.
     """
-    watch.enter(state)
     if state.is_terminal():
-        return watch.leaf(state, state.to_move * state.utility())
-    return max(-negamax(state.play(move), watch) for move in state.moves())
+        return state.to_move * state.utility()
+    return max(-negamax(state.play(move)) for move in state.moves())
 
 
-def negamax_memo(state: Game, table: dict[Hashable, float], watch: Watch = QUIET) -> float:
+def negamax_memo(state: Game, table: dict[Hashable, float]) -> float:
     """Exact value of ``state`` for the player to move, remembered in ``table``."""
     key = state.key()
-    if key in table:
-        return watch.hit(state, table[key], "exact")
-    watch.enter(state)
+    if key not in table:
+        table[key] = negamax_step(state, table)
+    return table[key]
+
+
+def negamax_step(state: Game, table: dict[Hashable, float]) -> float:
+    """``negamax`` of one position, its children looked up through ``negamax_memo``."""
     if state.is_terminal():
-        value = watch.leaf(state, state.to_move * state.utility())
-    else:
-        value = max(-negamax_memo(state.play(move), table, watch) for move in state.moves())
-    table[key] = value
-    return value
+        return state.to_move * state.utility()
+    return max(-negamax_memo(state.play(move), table) for move in state.moves())
 
 
-def solve(state: Game, table: dict | None = None, stats: Stats | None = None, *,
-          watch: Watch | None = None) -> float:
+def memo_observed(run, stats: Stats | None):
+    """``run()``, its work added to ``stats`` if given (positions searched, table hits)."""
+    return observed(run, [negamax_step], [negamax_memo], stats)
+
+
+def solve(state: Game, table: dict | None = None, stats: Stats | None = None) -> float:
     """Exact value of ``state`` for X (MAX): +1 win, 0 draw, -1 loss under perfect play."""
     table = {} if table is None else table
-    return state.to_move * negamax_memo(state, table, watching(stats, watch=watch))
+    return state.to_move * memo_observed(lambda: negamax_memo(state, table), stats)
 
 
-def best_moves(state: Game, table: dict | None = None, stats: Stats | None = None, *,
-               watch: Watch | None = None) -> list:
+def best_moves(state: Game, table: dict | None = None, stats: Stats | None = None) -> list:
     """All optimal moves for the player to move, sorted (empty at a terminal state)."""
     if state.is_terminal():
         return []
-    table, watch = {} if table is None else table, watching(stats, watch=watch)
-    values = {move: -negamax_memo(state.play(move), table, watch) for move in state.moves()}
+    table = {} if table is None else table
+    values = memo_observed(lambda: {move: -negamax_memo(state.play(move), table)
+                                    for move in state.moves()}, stats)
     best = max(values.values())
     return sorted(move for move, value in values.items() if value == best)
 
@@ -88,3 +93,11 @@ def solve_all(root: Game) -> dict[Hashable, float]:
     """
     table: dict[Hashable, float] = {}
     return {key: solve(state, table) for key, state in reachable(root).items()}
+
+
+# The node-count report's rows from this module (see ``ttt_lib.studies.nodes``).
+REPORT_ROWS = [
+    ReportRow("minimax", minimax, {}, place=10),
+    ReportRow("negamax", negamax, {}, place=20, view="mover"),
+    ReportRow("negamax + memo", solve, {}, place=30),
+]

@@ -4,7 +4,7 @@ Once one move has been searched with the full window, PVS assumes it is the best
 *tests* each later move with a zero-width window ``(alpha, alpha + 1)``: "can this move beat
 alpha?". A test is cheap because nearly everything in it is pruned. When a test says yes
 (and the move might still be below beta), the move is searched again with a real window to
-get its value: a re-search, counted in ``stats.researches``. With good move ordering the
+get its value: a re-search (``count_nodes`` counts them in ``researches``). With good move ordering the
 tests mostly fail and PVS does less work than alpha-beta; with bad ordering the re-searches
 cost more than they save.
 
@@ -18,55 +18,53 @@ import math
 
 from ..game import MAX, Game
 from .alphabeta import check_window
+from .observe import observed
 from .ordering import Ordering, ordering_function
-from .watch import QUIET, Path, Stats, Trace, Watch, watching
+from .trace import ReportRow, Stats, Trace
 
 INF = math.inf
 
 
 def pvs(state: Game, alpha: float = -INF, beta: float = INF, *, stats: Stats | None = None,
-        trace: Trace | None = None, watch: Watch | None = None,
-        ordering: str | Ordering | None = None) -> float:
+        trace: Trace | None = None, ordering: str | Ordering | None = None) -> float:
     """X's value of ``state`` by principal variation search in the window ``(alpha, beta)``.
 
-    ``ordering`` is None, "heuristic", "threats" or a function, as for ``alphabeta``.
+    ``ordering`` is None, "heuristic", "threats" or a function, as for ``alphabeta``;
+    ``stats`` / ``trace`` observe the search from outside.
     """
     check_window(alpha, beta)
-    watch, order = watching(stats, trace, watch), ordering_function(ordering)
+    order = ordering_function(ordering)
     if state.to_move == MAX:
-        return pvs_search(state, alpha, beta, watch, order)
-    return -pvs_search(state, -beta, -alpha, watch, order)
+        run = lambda: pvs_search(state, alpha, beta, order)
+    else:
+        run = lambda: -pvs_search(state, -beta, -alpha, order)
+    return observed(run, [pvs_search], (), stats, trace)
 
 
-def pvs_search(state: Game, alpha: float, beta: float, watch: Watch = QUIET,
-               order: Ordering | None = None, path: Path = ()) -> float:
-    """The value of ``state`` for the player to move (negamax form, fail-soft).
-
-    ``order`` sorts the moves (None: the game's order); ``path`` is the moves from the
-    search's root to ``state``.
-    """
-    watch.enter(state, path, alpha, beta, -INF)
+def pvs_search(state: Game, alpha: float, beta: float, order: Ordering | None = None) -> float:
+    """The value of ``state`` for the player to move (negamax form, fail-soft);
+    ``order`` sorts the moves (None: the game's order)."""
     if state.is_terminal():
-        return watch.leaf(state, state.to_move * state.utility(), path)
+        return state.to_move * state.utility()
     moves = state.moves() if order is None else order(state, state.moves())
     best = -INF
     for i, move in enumerate(moves):
-        child, child_path = state.play(move), path + (move,)
+        child = state.play(move)
         if i == 0:
-            value = -pvs_search(child, -beta, -alpha, watch, order, child_path)
+            value = -pvs_search(child, -beta, -alpha, order)
         else:
-            value = -pvs_search(child, -alpha - 1, -alpha, watch, order, child_path)
+            value = -pvs_search(child, -alpha - 1, -alpha, order)
             if alpha < value < beta:  # the test says this move beats alpha: find by how much
-                watch.research(child, child_path)
-                value = -pvs_search(child, -beta, -value, watch, order, child_path)
-        if value > best:
-            best = value
-            watch.new_best(child, state, child_path)
-        if best > alpha:
-            alpha = best
-            watch.improve(child, state, child_path, "alpha", alpha)
+                value = -pvs_search(child, -beta, -value, order)
+        best = max(best, value)
+        alpha = max(alpha, best)
         if alpha >= beta:
-            watch.cutoff(state, alpha, beta, path)
             break
-    watch.exit(state, path, alpha, beta, best)
     return best
+
+
+# The node-count report's rows from this module (see ``ttt_lib.studies.nodes``).
+REPORT_ROWS = [
+    ReportRow("PVS", pvs, {}, place=130),
+    ReportRow("PVS + heuristic order", pvs, {"ordering": "heuristic"}, place=140),
+]

@@ -20,8 +20,8 @@ from .firstmove import (PUBLISHED_FIRST_MOVE, PUBLISHED_GAME, PUBLISHED_GAME_COU
 from .horizon import HORIZON_EXAMPLE, HorizonExample, horizon_positions
 from .minimal_proof import minimal_proof
 from .mnk_solve import BoardTooLargeError, MNKSolver, solve_mnk
-from .nodes import (SEARCHES, first_move_report, format_minimal_proof, format_nodes_report,
-                    nodes_report)
+from .nodes import (first_move_report, format_minimal_proof, format_nodes_report, nodes_report,
+                    report_rows, row_named)
 
 __all__ = [
     "all_counts", "BoardTooLargeError", "cached_minimax", "convergence_study", "first_move",
@@ -30,7 +30,8 @@ __all__ = [
     "HorizonExample", "minimal_proof", "MNKSolver", "new_memory", "nodes_report",
     "orbits_by_burnside", "position_counts", "positions", "positions_by_filtering",
     "PUBLISHED_FIRST_MOVE", "PUBLISHED_GAME", "PUBLISHED_GAME_COUNTS", "raw_boards",
-    "RecentKillers", "replay", "SEARCHES", "simulate", "slip_curve", "SlipSolution",
+    "RecentKillers", "replay", "report_rows", "row_named", "simulate", "slip_curve",
+    "SlipSolution",
     "solve_mnk", "solve_slippery", "STUDY_BUDGETS", "STUDY_POSITIONS", "tree_nodes",
     "UnknownVariantError",
 ]

@@ -14,9 +14,9 @@ from fractions import Fraction
 from ..boards.bit import BitBoard
 from ..boards.slippery import SlipperyBoard
 from ..game import probability, reachable
-from ..search.expectiminimax import best_chance_moves, chance_value, expectiminimax_memo
+from ..search.expectiminimax import best_chance_moves, chance_value
 from ..search.minimax import best_moves
-from ..search.watch import Stats
+from ..search.trace import Stats
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,8 @@ class SlipperySolver:
 
     def move_values(self, state: SlipperyBoard) -> dict[int, Fraction]:
         """Each move's exact expected value for X."""
-        return {move: Fraction(expectiminimax_memo(state.play(move), self.table, self.stats,
-                                                   True)) for move in state.moves()}
+        return {move: chance_value(state.play(move), self.table, self.stats, symmetry=True)
+                for move in state.moves()}
 
 
 def solve_slippery(slip) -> SlipSolution:

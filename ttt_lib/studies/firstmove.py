@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from ..boards import BitBoard
 from ..errors import IllegalMoveError
 from ..game import MAX, Game
-from ..search.alphabeta import AlphaBeta, alphabeta_maxmin
+from ..search.alphabeta import AlphaBeta, alphabeta
 from ..search.minimax import minimax
-from ..search.watch import QUIET, Stats, Watch, node_name
+from ..search.observe import count_nodes, observe
+from ..search.trace import Stats, node_name
 
 SOURCE = ("'Tic-tac-toe using AI from the last century', adrian.idv.hk, 15 March 2019, "
           "https://www.adrian.idv.hk/2019-03-15-tictactoe/")
@@ -101,18 +102,28 @@ def replay(moves: Sequence[int] = PUBLISHED_GAME, variant: str = "minimax",
 
 
 def child_search(variant: str, stats: Stats, memory) -> Callable[[Game], float]:
-    """The search a variant runs on each child: X's value of the child."""
+    """The search a variant runs on each child: X's value of the child, its work counted
+    into ``stats`` from outside."""
     check_variant(variant)
     if variant == "minimax":
-        return lambda child: minimax(child, stats)
+        return lambda child: counted(minimax, child, stats)
     if variant == "alphabeta":
-        return lambda child: alphabeta_maxmin(child, watch=stats)
+        return lambda child: alphabeta(child, stats=stats, form="maxmin")
     if variant == "memo":
-        return lambda child: cached_minimax(child, memory, stats)
-    return AlphaBeta(killers=memory, stats=stats).value
+        return lambda child: observe(lambda: cached_minimax(child, memory), [cached_search],
+                                     [cached_minimax], stats)[0]
+    engine = AlphaBeta(killers=memory)
+    return lambda child: engine.observed(lambda: engine.value(child), stats)
 
 
-def cached_minimax(state: Game, cache: dict[Hashable, float], watch: Watch = QUIET) -> float:
+def counted(search: Callable[[Game], float], state: Game, stats: Stats) -> float:
+    """``search(state)``, its nodes added to ``stats``."""
+    value, work = count_nodes(search, state)
+    stats.add(work)
+    return value
+
+
+def cached_minimax(state: Game, cache: dict[Hashable, float]) -> float:
     """Plain minimax that remembers inner positions' values (X's view), as the blog's cache.
 
     Finished boards are not stored (they are cheap to score), so they count at every visit;
@@ -120,13 +131,17 @@ def cached_minimax(state: Game, cache: dict[Hashable, float], watch: Watch = QUI
     """
     key = state.key()
     if key in cache:
-        return watch.hit(state, cache[key], "exact")
-    watch.enter(state)
+        return cache[key]
+    return cached_search(state, cache)
+
+
+def cached_search(state: Game, cache: dict[Hashable, float]) -> float:
+    """``minimax`` of one position, its children through the cache; stores inner values."""
     if state.is_terminal():
-        return watch.leaf(state, state.utility())
-    values = [cached_minimax(state.play(move), cache, watch) for move in state.moves()]
-    cache[key] = max(values) if state.to_move == MAX else min(values)
-    return cache[key]
+        return state.utility()
+    values = [cached_minimax(state.play(move), cache) for move in state.moves()]
+    cache[state.key()] = max(values) if state.to_move == MAX else min(values)
+    return cache[state.key()]
 
 
 class RecentKillers:

@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from ..boards import BitBoard
 from ..search.alphabeta import alphabeta
 from ..search.minimax import solve
-from ..search.watch import Stats
+from ..search.trace import Stats
 
 BEST_SEARCH = {"symmetry": True, "ordering": "heuristic"}  # the nodes table's best variant
 HOLD = {"X": 1, "O": -1}  # a proof that X (value >= 0) or O (value <= 0) holds the draw

@@ -8,52 +8,55 @@ classic blog (see ``firstmove``) and sets its published counts beside ours.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import inspect
+import pkgutil
 
+from .. import search as search_package
 from ..boards import BitBoard
 from ..game import MAX, Game
-from ..search.alphabeta import alphabeta
-from ..search.minimax import minimax, move_values, negamax, solve
-from ..search.pvs import pvs
-from ..search.watch import QUIET, Stats, Watch
+from ..search.minimax import move_values
+from ..search.observe import count_nodes
+from ..search.trace import ReportRow, Stats
 from .firstmove import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
 from .minimal_proof import minimal_proof
 
-Search = Callable[..., float]
-
-
-def negamax_for_x(state: Game, watch: Watch = QUIET) -> float:
-    return state.to_move * negamax(state, watch)
-
-
-def memo_for_x(state: Game, watch: Watch = QUIET) -> float:
-    return solve(state, {}, watch=watch)
-
-
-# name, search (returns X's value; takes ``watch=``), options
-SEARCHES: list[tuple[str, Search, dict]] = [
-    ("minimax", minimax, {}),
-    ("negamax", negamax_for_x, {}),
-    ("negamax + memo", memo_for_x, {}),
-    ("alpha-beta (max/min)", alphabeta, {"form": "maxmin"}),
-    ("alpha-beta (negamax)", alphabeta, {}),
-    ("alpha-beta fail-hard", alphabeta, {"fail": "hard"}),
-    ("alpha-beta, window (-1, 1)", alphabeta, {"alpha": -1, "beta": 1}),
-    ("alpha-beta + table", alphabeta, {"table": True}),
-    ("alpha-beta + symmetric table", alphabeta, {"symmetry": True}),
-    ("alpha-beta + heuristic order", alphabeta, {"ordering": "heuristic"}),
-    ("alpha-beta + threat order", alphabeta, {"ordering": "threats"}),
-    ("alpha-beta + killers", alphabeta, {"killers": True}),
-    ("PVS", pvs, {}),
-    ("PVS + heuristic order", pvs, {"ordering": "heuristic"}),
-    ("sym. table + threats + killers", alphabeta,
-     {"symmetry": True, "ordering": "threats", "killers": True}),
-    ("sym. table + heuristic order", alphabeta, {"symmetry": True, "ordering": "heuristic"}),
-    ("sym. table + heuristic, (-1, 1)", alphabeta,
-     {"symmetry": True, "ordering": "heuristic", "alpha": -1, "beta": 1}),
-]
-
 COLUMNS = ("nodes", "leaves", "cutoffs", "table_hits", "researches")
+
+
+def report_rows() -> list[ReportRow]:
+    """Every search module's ``REPORT_ROWS``, in the order of their places: a new search
+    module with rows appears here without any other file changed."""
+    rows = []
+    for module in pkgutil.iter_modules(search_package.__path__):
+        found = importlib.import_module(f"{search_package.__name__}.{module.name}")
+        rows += getattr(found, "REPORT_ROWS", [])
+    return sorted(rows, key=lambda row: row.place)
+
+
+def row_named(name: str) -> ReportRow:
+    """The report row called ``name``."""
+    for row in report_rows():
+        if row.name == name:
+            return row
+    raise ValueError(f"no report row is called {name!r}")
+
+
+def x_value(row: ReportRow, state: Game, **options) -> float:
+    """``row``'s search of ``state``, uncounted, as X's value."""
+    value = row.search(state, **options)
+    return state.to_move * value if row.view == "mover" else value
+
+
+def counted_search(row: ReportRow, state: Game) -> tuple[float, Stats]:
+    """X's value of ``state`` by ``row``'s search, and its work observed from outside (by
+    the search's own ``stats=`` if it has one, else by ``count_nodes``)."""
+    if "stats" in inspect.signature(row.search).parameters:
+        stats = Stats()
+        value = row.search(state, stats=stats, **row.options)
+    else:
+        value, stats = count_nodes(row.search, state, **row.options)
+    return (state.to_move * value if row.view == "mover" else value), stats
 
 
 def optimal_moves(state: Game, values: dict) -> list:
@@ -62,17 +65,16 @@ def optimal_moves(state: Game, values: dict) -> list:
     return sorted(move for move, value in values.items() if value == target)
 
 
-def search_row(name: str, search: Search, options: dict, state: Game) -> dict:
+def search_row(row: ReportRow, state: Game) -> dict:
     """One variant's value, best moves and work from ``state``.
 
     The counts are those of the one search for the value; the best moves come from a
     second, uncounted pass that searches each move's position with the same variant.
     """
-    stats = Stats()
-    value = search(state, watch=stats, **options)
-    child_options = {k: v for k, v in options.items() if k not in ("alpha", "beta")}
-    values = move_values(state, value_of=search, **child_options)
-    return {"name": name, "value": value, "best_moves": optimal_moves(state, values),
+    value, stats = counted_search(row, state)
+    child_options = {k: v for k, v in row.options.items() if k not in ("alpha", "beta")}
+    values = move_values(state, value_of=lambda child: x_value(row, child, **child_options))
+    return {"name": row.name, "value": value, "best_moves": optimal_moves(state, values),
             **stats.as_dict()}
 
 
@@ -84,8 +86,7 @@ def nodes_report(first_move: bool = False, opener: str = "X") -> dict:
         raise ValueError(f"the opener is 'X' or 'O', not {opener!r}")
     state = BitBoard(opener)
     report = {"position": state.to_text(), "opener": opener, "first_move": False,
-              "variants": [search_row(name, search, options, state)
-                           for name, search, options in SEARCHES]}
+              "variants": [search_row(row, state) for row in report_rows()]}
     if opener == "X":
         report["minimal_proof"] = minimal_proof()
     return report

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from math import perm
 
 from ..boards import BitBoard
-from ..game import Game
-from ..search import AlphaBeta, Stats, Watch
+from ..game import Game, reachable
+from ..search import AlphaBeta, Stats, Trace
 from ..search.ordering import heuristic_order, threat_order
 
 PUBLISHED_EXAMINED = 3_025   # the slides: "alpha-beta examines 3,025 non-isomorphic states"
@@ -105,16 +105,6 @@ WINDOWS = {"(-inf, inf)": (-math.inf, math.inf), "(-1, 1)": (-1, 1)}
 FAILS = ("soft", "hard")
 
 
-class ClassesEntered(Watch):
-    """An observer that keeps the symmetry class of every node a search enters."""
-
-    def __init__(self) -> None:
-        self.classes: set = set()
-
-    def enter(self, state, path=(), alpha=None, beta=None, best=None) -> None:
-        self.classes.add(state.canonical_key())
-
-
 @dataclass(frozen=True)
 class SiblingRun:
     """One run of the sibling-symmetry search: its settings and what it counted."""
@@ -138,12 +128,12 @@ def sibling_symmetry_search(state: Game | None = None, *, order: str = "natural"
     symmetric to an earlier sibling; ``order``, ``window`` and ``fail`` name entries of
     ``ORDERS``, ``WINDOWS`` and ``FAILS``."""
     state = BitBoard() if state is None else state
-    stats, classes = Stats(), ClassesEntered()
-    engine = AlphaBeta(fail=fail, ordering=distinct_children(ORDERS[order]), stats=stats,
-                       watch=classes)
-    value = engine.value(state, *WINDOWS[window])
-    return SiblingRun(order, window, fail, value, stats.nodes, stats.leaves,
-                      len(classes.classes))
+    stats, trace = Stats(), Trace()
+    engine = AlphaBeta(fail=fail, ordering=distinct_children(ORDERS[order]))
+    value = engine.observed(lambda: engine.value(state, *WINDOWS[window]), stats, trace)
+    positions = reachable(state)
+    classes = {positions[key].canonical_key() for key in trace.visited()}
+    return SiblingRun(order, window, fail, value, stats.nodes, stats.leaves, len(classes))
 
 
 def sibling_variants(state: Game | None = None) -> list[SiblingRun]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..game import MAX, MIN, TreeNode, leaves, walk
 from ..search.alphabeta import alphabeta, alphabeta_maxmin
 from ..search.minimax import minimax
-from ..search.watch import Stats, Trace
+from ..search.trace import Stats, Trace
 from .core import is_int, unanswered, verdict, write_it
 from .judge import SECONDS, Case, Visits, Watched, call_limited, failure_of, same_value
 from .nb01 import ON_CASES, judged_cases, likely_mistake

@@ -6,10 +6,10 @@ from functools import lru_cache
 
 from ..boards.bit import BitBoard
 from ..game import reachable
-from ..search.alphabeta import alphabeta
+from ..search.alphabeta import AlphaBeta, alphabeta
 from ..search.ordering import heuristic_order, line_score
 from ..search.pvs import pvs
-from ..search.watch import Stats
+from ..search.trace import Stats
 from .core import is_int, unanswered, verdict, write_it, word_in
 from .judge import call_limited, failure_of
 
@@ -157,21 +157,33 @@ def _reordering_error(moves: list, got) -> str | None:
     return f"it left out {missing}: return every move, best first." if missing else None
 
 
+class _CountingAlphaBeta(AlphaBeta):
+    """Alpha-beta that counts the nodes it searches as it goes (the checker's budget)."""
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        self.nodes = 0
+
+    def search(self, state, alpha: float, beta: float, ply: int = 0) -> float:
+        self.nodes += 1
+        return super().search(state, alpha, beta, ply)
+
+
 def _nodes(order, state, budget: int) -> int:
     """Nodes alpha-beta visits from ``state`` with ``order(state) -> moves`` deciding the
     order, stopped with ``TooManyNodes`` past ``budget``."""
-    stats = Stats()
 
     def ordering(node, moves: list) -> list:
-        if stats.nodes > budget:
+        if engine.nodes > budget:
             raise TooManyNodes()
         got = order(node)
         if _reordering_error(moves, got):
             raise NotAnOrdering(node, moves, got)
         return list(got)
 
-    alphabeta(state, stats=stats, ordering=ordering)
-    return stats.nodes
+    engine = _CountingAlphaBeta(ordering=ordering)
+    engine.value(state)
+    return engine.nodes
 
 
 @lru_cache(maxsize=None)

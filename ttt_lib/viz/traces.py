@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from ..search.watch import Trace, TraceEvent, node_name
+from ..search.trace import Trace, TraceEvent, node_name
 from .trees import NodePath, as_state
 
 

@@ -1,27 +1,36 @@
-"""The observer of a search: QUIET changes nothing, Stats counts, Trace records each step with
-the path of moves to its node, and Watchers lets several watch one search."""
+"""Observing searches from outside: count_nodes and the stats= keywords count what the
+instrumented searches counted, trace_calls and trace= record each step with the path of
+moves to its node, and observing never changes a value."""
 import math
 
 import pytest
 
 from ttt_lib import BitBoard, TreeNode
-from ttt_lib.search import (QUIET, AlphaBeta, Stats, Trace, Watch, Watchers, alphabeta,
-                            alphabeta_maxmin, depth_limited_choice, expectimax,
+from ttt_lib.search import (AlphaBeta, Stats, Trace, alphabeta, alphabeta_maxmin,
+                            compare_traces, count_nodes, depth_limited_choice, expectimax,
                             iterative_deepening, line_score, minimax, negamax, negamax_memo,
-                            pvs, pvs_search, solve, uniform_random, watching)
+                            pvs, pvs_search, solve, trace_calls, uniform_random)
 from ttt_lib.search.minimax import best_moves
+from ttt_lib.search.observe import observe
 
 SLIDES_TREE = [[7, 5], [3, 1, 9]]
 TREES = [[[2, 3, -1], [1, 6], [-4, 2, 9]], SLIDES_TREE,
          [[[3, 12, -2], [8, 2]], [[4, 6], [14, 5, 1]], [[1, 7], [2, 0, 9]]]]
 POSITIONS = [".../.../...", "X../.O./...", "XO./.X./..O", ".../.OX/.X."]
 
-# Each figure as the searches counted it before they took an observer (nodes, leaves,
+
+
+def counted(search, *args):
+    """A run that adds ``count_nodes(search, ...)``'s figures to the given Stats."""
+    return lambda s: s.add(count_nodes(search, *args)[1])
+
+
+# Each figure as the searches counted it when they still carried an observer (nodes, leaves,
 # cut-offs, table hits, re-searches), from the empty board.
 COUNTS = [
-    (lambda s: minimax(BitBoard(), s), (549_946, 255_168, 0, 0, 0)),
-    (lambda s: negamax(BitBoard(), s), (549_946, 255_168, 0, 0, 0)),
-    (lambda s: negamax_memo(BitBoard(), {}, s), (5_478, 958, 0, 10_690, 0)),
+    (counted(minimax, BitBoard()), (549_946, 255_168, 0, 0, 0)),
+    (counted(negamax, BitBoard()), (549_946, 255_168, 0, 0, 0)),
+    (lambda s: solve(BitBoard(), {}, s), (5_478, 958, 0, 10_690, 0)),
     (lambda s: alphabeta(BitBoard(), stats=s, form="maxmin"), (18_297, 7_330, 8_180, 0, 0)),
     (lambda s: alphabeta(BitBoard(), stats=s), (18_297, 7_330, 8_180, 0, 0)),
     (lambda s: alphabeta(BitBoard(), stats=s, fail="hard"), (18_297, 7_330, 8_180, 0, 0)),
@@ -58,54 +67,40 @@ def test_the_full_tree_counts(search, expected):
     assert counts(stats) == expected
 
 
-def test_quiet_returns_values_untouched_and_records_nothing():
-    state = TreeNode(SLIDES_TREE)
-    assert QUIET.leaf(state, 7) == 7
-    assert QUIET.hit(state, -3, "exact") == -3
-    for event in (QUIET.enter(state), QUIET.new_best(state, state, ()),
-                  QUIET.improve(state, state, (), "alpha", 1), QUIET.cutoff(state, 1, 2),
-                  QUIET.research(state), QUIET.exit(state, (), 1, 2, 1)):
-        assert event is None
-    assert vars(QUIET) == {}
-
-
 @pytest.mark.parametrize("tree", TREES)
-def test_every_search_gives_the_same_value_watched_or_not(tree):
+def test_every_search_gives_the_same_value_observed_or_not(tree):
     root = TreeNode(tree)
-    for search in (minimax, lambda s, w: s.to_move * negamax(s, w),
-                   lambda s, w: alphabeta(s, watch=w),
-                   lambda s, w: alphabeta(s, watch=w, form="maxmin", fail="hard"),
-                   lambda s, w: alphabeta(s, watch=w, table=True, killers=True),
-                   lambda s, w: pvs(s, watch=w)):
-        values = {search(root, watch) for watch in (QUIET, Watch(), Stats(), Trace(),
-                                                    Watchers(Stats(), Trace()))}
-        assert values == {minimax(root)}
-
-
-def test_watching_builds_one_observer():
-    stats, trace = Stats(), Trace()
-    assert watching() is QUIET and watching(watch=QUIET) is QUIET
-    assert watching(stats) is stats and watching(trace=trace) is trace
-    assert watching(stats, watch=QUIET) is stats
-    both = watching(stats, trace)
-    assert isinstance(both, Watchers) and both.watchers == (stats, trace)
+    exact = minimax(root)
+    assert count_nodes(minimax, root)[0] == exact == trace_calls(minimax, root)[0]
+    assert count_nodes(negamax, root)[0] == root.to_move * exact
+    for options in ({}, {"form": "maxmin", "fail": "hard"}, {"table": True, "killers": True}):
+        values = {alphabeta(root, **options), alphabeta(root, stats=Stats(), **options),
+                  alphabeta(root, trace=Trace(), **options),
+                  alphabeta(root, stats=Stats(), trace=Trace(), **options)}
+        assert values == {exact}, options
+    assert {pvs(root), pvs(root, stats=Stats()), pvs(root, trace=Trace())} == {exact}
 
 
 @pytest.mark.parametrize("options", [{}, {"form": "maxmin"}, {"fail": "hard"}, {"table": True},
                                      {"symmetry": True, "ordering": "heuristic"},
                                      {"killers": True, "ordering": "threats"}])
 @pytest.mark.parametrize("text", POSITIONS[1:])
-def test_watchers_see_what_each_observer_sees_alone(text, options):
+def test_stats_and_trace_together_see_what_each_sees_alone(text, options):
     alone_stats, alone_trace, stats, trace = Stats(), Trace(), Stats(), Trace()
     state = BitBoard.from_text(text)
     alphabeta(state, stats=alone_stats, **options)
     alphabeta(state, trace=alone_trace, **options)
-    alphabeta(state, watch=Watchers(stats, trace), **options)
+    alphabeta(state, stats=stats, trace=trace, **options)
     assert stats == alone_stats
     assert trace.lines() == alone_trace.lines() and trace.events == alone_trace.events
-    both_stats, both_trace = Stats(), Trace()
-    alphabeta(state, stats=both_stats, trace=both_trace, **options)
-    assert both_stats == stats and both_trace.events == trace.events
+    assert stats.nodes == len(trace.visited())
+    assert stats.cutoffs == sum(e.kind == "cutoff" for e in trace.events)
+
+
+def test_the_plain_searches_take_no_observer():
+    for search in (minimax, negamax, alphabeta_maxmin, pvs_search):
+        with pytest.raises(TypeError):
+            search(BitBoard(), Stats())
 
 
 def test_stats_add_up():
@@ -121,11 +116,17 @@ def traces_of(root):
             lambda t: alphabeta(root, trace=t, form="maxmin"),
             lambda t: alphabeta(root, trace=t, table=True),
             lambda t: alphabeta(root, -1, 1, trace=t, killers=True),
-            lambda t: pvs(root, trace=t), lambda t: AlphaBeta(trace=t).root(root)]
+            lambda t: pvs(root, trace=t), lambda t: engine_root(root, t),
+            lambda t: t.events.extend(trace_calls(minimax, root)[1].events)]
     for run in runs:
         trace = Trace()
         run(trace)
         yield trace
+
+
+def engine_root(root, trace):
+    engine = AlphaBeta()
+    return engine.observed(lambda: engine.root(root), trace=trace, root=True)
 
 
 def check_depths(trace):
@@ -164,21 +165,25 @@ def test_best_and_improve_are_about_the_child_and_cutoff_about_the_parent():
     assert ("cutoff", "C", (1,)) in about
 
 
-def test_depth_limited_and_iterative_deepening_take_an_observer():
+def test_depth_limited_and_iterative_deepening_count_their_nodes():
     state = BitBoard.from_text("X../.O./...")
-    stats, trace = Stats(), Trace()
-    depth_limited_choice(state, 2, line_score, watch=Watchers(stats, trace))
+    stats = Stats()
+    depth_limited_choice(state, 2, line_score, stats=stats)
+    engine, trace = AlphaBeta(depth=2, evaluate=line_score, win=10 ** 6), Trace()
+    engine.observed(lambda: engine.root(state), trace=trace, root=True)
     assert stats.nodes == len(trace.visited()) and stats.leaves > 0
-    rounds_stats = Stats()
-    rounds = iterative_deepening(state, 9, stats=rounds_stats)
-    assert rounds_stats.nodes == sum(r.nodes for r in rounds)
+    # each round's nodes as the instrumented search counted them
+    rounds = iterative_deepening(state, 9)
+    assert [r.nodes for r in rounds] == [8, 31, 132, 306, 652, 980, 1366]
 
 
-def test_the_memoised_solver_reports_table_hits_as_exact():
+def test_the_memoised_solver_reports_table_hits():
     trace = Trace()
-    solve(BitBoard.from_text("XO./.X./..O"), watch=trace)
+    observe(lambda: solve(BitBoard.from_text("XO./.X./..O")), [solve.__globals__["negamax_step"]],
+            [negamax_memo], trace=trace)
     hits = [e for e in trace.events if e.kind == "hit"]
-    assert hits and {e.bound for e in hits} == {"exact"}
+    assert hits and all(e.kind != "enter" or e.key not in {h.key for h in hits[:0]}
+                        for e in trace.events)
     stats = Stats()
     assert best_moves(BitBoard(), stats=stats) == list(range(9)) and stats.nodes > 0
 
@@ -186,14 +191,14 @@ def test_the_memoised_solver_reports_table_hits_as_exact():
 def test_pvs_search_is_the_public_core():
     root = TreeNode(SLIDES_TREE, labels=True)
     assert pvs_search(root, -math.inf, math.inf) == root.to_move * minimax(root)
-    stats = Stats()
-    pvs_search(root, -math.inf, math.inf, stats)
-    assert stats.nodes > 0
+    value, stats = count_nodes(pvs_search, root, -math.inf, math.inf)
+    assert value == root.to_move * minimax(root) and stats.nodes > 0
 
 
-def test_alphabeta_maxmin_is_callable_on_its_own():
+def test_alphabeta_maxmin_is_callable_and_traceable_on_its_own():
     root = TreeNode(SLIDES_TREE, labels=True)
-    trace = Trace()
-    assert alphabeta_maxmin(root, watch=trace) == 5
+    value, trace = trace_calls(alphabeta_maxmin, root)
+    assert value == 5 and trace.form == "maxmin"
     assert trace.lines()[-1] == "A 5 999 5"
-    assert alphabeta_maxmin(root, 6, 9, fail="hard") == 6
+    assert alphabeta(root, 6, 9, form="maxmin", fail="hard") == 6
+    assert compare_traces(trace, trace_calls(alphabeta_maxmin, root)[1]) is None
