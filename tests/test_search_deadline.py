@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from ttt_lib import BitBoard, ListBoard, MNKBoard
+from ttt_lib import BitBoard, ConnectFour, ListBoard, MNKBoard
 from ttt_lib.agents import make_agent
 from ttt_lib.arena import play_game
 from ttt_lib.errors import IllegalMoveError
@@ -32,6 +32,19 @@ def test_threats_wins_first_then_blocks():
     assert sorted(threats(BitBoard.from_text("XX./.O./..."))) == [2]  # O must block at 2
     assert threats(BitBoard.from_text("X../.O./...")) == []  # quiet
     assert threats(MNKBoard.from_text("XXX./OO../..../....", k=4)) == [3]
+
+
+def test_threats_name_moves_where_pieces_fall():
+    """On Connect Four a move is a column, and a line's gap counts only once a piece would
+    land on it."""
+    assert threats(ConnectFour.from_text("...../...../OO.../XXX..")) == [3]  # O blocks
+    assert threats(ConnectFour.from_text("...../X..../XO.../XO..O")) == [0]  # X wins upwards
+    # X's row-2 gap at column 3 cannot be filled yet (the piece would land below it): only
+    # the block of O's row-3 line is forced
+    assert threats(ConnectFour.from_text("...../...../XXX.O/OOO.X")) == [3]
+    # once column 3 holds a piece, X's gap is the next to fill: O must block it there
+    assert threats(ConnectFour.from_text("...../...../XXX../OOOX.")) == [3]
+    assert threats(ConnectFour(5, 4, 4)) == []
 
 
 def test_continuation_with_nothing_forced_is_the_plain_depth_limit(all_bitboards):
@@ -141,7 +154,8 @@ def test_seconds_stop_the_search_in_time():
 
 
 def test_deepening_works_on_every_board_of_the_protocol():
-    for state in (ListBoard.from_text("X../.O./..."), MNKBoard.from_text("X.../.O../..../....", k=3)):
+    for state in (ListBoard.from_text("X../.O./..."), MNKBoard.from_text("X.../.O../..../....", k=3),
+                  ConnectFour().play(3).play(3)):
         result = iterative_deepening(state, nodes=3000, rules=Continuation())
         assert result.move in state.moves() and result.depth >= 2
 
@@ -211,7 +225,8 @@ def timed_game(start, seconds: float, seed: int) -> list[float]:
     return times
 
 
-@pytest.mark.parametrize("start", [BitBoard(), MNKBoard(5, 5, 4)], ids=["3x3", "5x5k4"])
+@pytest.mark.parametrize("start", [BitBoard(), MNKBoard(5, 5, 4), ConnectFour()],
+                         ids=["3x3", "5x5k4", "connect4"])
 def test_the_deadline_agent_keeps_its_time(start):
     """Allowed: the time + 20% + 10 ms. Measured on the development machine (loaded): at
     most 6 ms over on 5x5 k=4, under 1 ms on 3x3; asserted with 0.25 s more for slow CI."""

@@ -8,8 +8,8 @@ position is quiet). Only those are searched past the limit, at most ``extra`` mo
 then the heuristic scores what stands there. Chess programs search captures this way
 (*quiescence search*).
 
-- ``threats``: the default rule for boards with ``cells()`` and ``lines()`` (3x3, m,n,k): a
-  move that wins at once, else the moves that block the opponent's win;
+- ``threats``: the default rule for boards with ``cells()`` and ``lines()`` (3x3, m,n,k,
+  Connect Four): a move that wins at once, else the moves that block the opponent's win;
 - ``nothing_forced``: every position is quiet: the plain depth limit;
 - ``Continuation``: the rules a search ends by (evaluation, forced moves, how far past the
   limit, move order); ``PLAIN`` is the plain depth limit;
@@ -38,17 +38,25 @@ def threats(state) -> list:
     """The moves that cannot wait: one that wins at once, else those that block the
     opponent's immediate win; none in a quiet position."""
     cells, lines = _board(state)
+    fills = playable(state)
     mine, theirs, blocks = DIGIT_OF[state.to_move], DIGIT_OF[-state.to_move], []
     for line in lines:
         marks = [cells[cell] for cell in line]
-        if marks.count(0) != 1:
+        if marks.count(0) != 1 or line[marks.index(0)] not in fills:
             continue
-        gap = line[marks.index(0)]
+        move = fills[line[marks.index(0)]]
         if marks.count(mine) == len(line) - 1:
-            return [gap]  # a win at once: nothing else matters
-        if marks.count(theirs) == len(line) - 1 and gap not in blocks:
-            blocks.append(gap)
+            return [move]  # a win at once: nothing else matters
+        if marks.count(theirs) == len(line) - 1 and move not in blocks:
+            blocks.append(move)
     return blocks
+
+
+def playable(state) -> dict:
+    """Each cell a move fills now -> that move: a move is its cell on most boards; where
+    pieces fall (Connect Four), ``landing_cell`` says which cell a move fills."""
+    land = getattr(state, "landing_cell", None)
+    return {land(move) if land else move: move for move in state.moves()}
 
 
 def nothing_forced(state) -> list:
