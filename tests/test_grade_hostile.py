@@ -154,6 +154,6 @@ def test_a_fifo_or_a_folder_is_not_read(tmp_path):
     os.mkfifo(tmp_path / "pipe.ipynb")
     (tmp_path / "dir.ipynb").mkdir()
     assert grade.read_paper(tmp_path / "pipe.ipynb", tmp_path).problem == \
-        "not graded: not a regular file but a FIFO"
+        "not graded: it is not a regular file but a FIFO"
     assert grade.read_paper(tmp_path / "dir.ipynb", tmp_path).problem == \
-        "not graded: not a regular file but a folder"
+        "not graded: it is not a regular file but a folder"

@@ -12,21 +12,17 @@ notebook whose JSON is malformed in any way is left out with what is wrong.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..agents import AGENTS
 from . import jail
-from ..safetext import printable
+from ..safetext import Unreadable, printable, read_regular
 from .worker import (Box, CannotStart, ClassroomError, Entrant, Forfeit, Limits,
                      require_processes)
 
 TAG = "agent"  # the tag of a notebook's agent cells
 MAX_BYTES = 4 << 20  # a longer file is not a student's agent
-KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a device",
-         stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
 
 
 @dataclass
@@ -81,21 +77,10 @@ def read_entrant(path: Path, root: Path) -> Entrant:
 def read_text(path: Path, root: Path, most: int = MAX_BYTES) -> str:
     """A regular file's text: opened without blocking (a FIFO cannot hang us) and checked
     again once open, at most ``most`` bytes."""
-    if not path.resolve().is_relative_to(root.resolve()):
-        raise ClassroomError("points outside the folder")
     try:
-        kind = stat.S_IFMT(path.stat().st_mode)
-        if kind == stat.S_IFREG:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
-            with os.fdopen(fd, "rb") as stream:
-                kind = stat.S_IFMT(os.fstat(fd).st_mode)
-                data = stream.read(most + 1) if kind == stat.S_IFREG else b""
-    except OSError as error:
-        raise ClassroomError(f"cannot be read: {error.strerror}") from None
-    if kind != stat.S_IFREG:
-        raise ClassroomError(f"is not a regular file but {KINDS.get(kind, 'a special file')}")
-    if len(data) > most:
-        raise ClassroomError(f"is too long (over {most >> 20} MB)")
+        data = read_regular(path, root, most)
+    except Unreadable as error:
+        raise ClassroomError(str(error)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -30,7 +30,6 @@ import re
 import select
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 import tempfile
@@ -39,7 +38,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..safetext import csv_cell, printable, shorten
+from ..safetext import Unreadable, csv_cell, printable, read_regular, shorten
 
 __all__ = ["Graded", "cell_verdicts", "exercise_calls", "grade_folder", "grade_notebook",
            "notebooks_in", "read_paper", "summary", "table", "write_table"]
@@ -48,8 +47,6 @@ TIMEOUT = 300.0  # seconds per notebook, unless told otherwise
 GRACE = 20.0  # the box's limit: the notebook's time and this, to start and stop a kernel
 RESULT_BYTES = 1 << 20  # a longer answer from a box is no answer
 MAX_BYTES = 64 << 20  # a longer file is not graded
-KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a device",
-         stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
 Confine = Callable[[list[str], str], list[str]]  # (argv, home folder) -> the boxed command
 CHECK_CALL = re.compile(r"(?<!def )(?<!\w)(check_\d\d_\w+)\s*\(")  # a call, not a def
 VERDICT = re.compile(r"^(Right|Not yet):")
@@ -190,22 +187,10 @@ def read_paper(path: Path, folder: Path) -> Paper:
 
 
 def _read_regular(path: Path, folder: Path) -> bytes:
-    if not path.resolve().is_relative_to(folder.resolve()):
-        raise ValueError("not graded: points outside the folder")
     try:
-        kind = stat.S_IFMT(path.stat().st_mode)
-        if kind == stat.S_IFREG:  # opened without blocking, checked again once open
-            with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY),
-                           "rb") as stream:
-                kind = stat.S_IFMT(os.fstat(stream.fileno()).st_mode)
-                data = stream.read(MAX_BYTES + 1) if kind == stat.S_IFREG else b""
-    except OSError as error:
-        raise ValueError(f"not graded: cannot be read ({error.strerror})") from None
-    if kind != stat.S_IFREG:
-        raise ValueError(f"not graded: not a regular file but {KINDS.get(kind, 'a device')}")
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"not graded: over {MAX_BYTES >> 20} MB")
-    return data
+        return read_regular(path, folder, MAX_BYTES)
+    except Unreadable as error:
+        raise ValueError(f"not graded: it {error}") from None
 
 
 def _code_sources(data: bytes) -> list[str]:
