@@ -243,6 +243,11 @@ options = st.dictionaries(
 def test_agents_refuse_bad_input_deliberately(name, opts, name_or_state, board):
     small = {key: (3 if isinstance(v, int) and not isinstance(v, bool) and abs(v) > 50
                    and key in ("playouts", "depth") else v) for key, v in opts.items()}
+    if name == "deepening":  # each move takes its whole clock (0.1 s unless told): keep it short
+        seconds = small.get("seconds", 0.005)
+        if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and seconds > 0.005:
+            seconds = 0.005
+        small["seconds"] = seconds
     agent = call(agents_module.make_agent, name, **small)
     call(agents_module.make_agent, name_or_state)
     call(agents_module.agent_options, name_or_state)
