@@ -18,14 +18,14 @@ SIGTERM_GRACE = 30  # seconds pytest may take to report after SIGTERM before it 
 
 
 def _on_sigterm(signum, frame):
-    """End every process the run started, then stop pytest as Ctrl-C would (fixtures torn
-    down, the interruption reported); a watchdog ends pytest if that part hangs."""
+    """End every process the run started, then stop pytest as ``pytest.exit`` does
+    (fixtures torn down, the reason reported); a watchdog ends pytest if that part hangs."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     end_descendants(grace=2)
     watchdog = threading.Timer(SIGTERM_GRACE, os._exit, (128 + signal.SIGTERM,))
     watchdog.daemon = True
     watchdog.start()
-    raise KeyboardInterrupt("pytest was sent SIGTERM")
+    pytest.exit("pytest was sent SIGTERM", returncode=128 + signal.SIGTERM)
 
 
 def pytest_configure(config):
