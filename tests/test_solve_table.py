@@ -34,7 +34,8 @@ def test_the_plain_script_writes_the_same_table(tmp_path):
 
 def test_solve_without_a_destination_is_a_usage_error(capsys):
     assert main(["solve"]) == 2
-    assert "solve needs --json PATH (or --mnk M N K)" in capsys.readouterr().err
+    needs = "solve needs --json PATH (or --mnk M N K, or --connect4 C R [K])"
+    assert needs in capsys.readouterr().err
 
 
 def test_solve_json_without_a_path_prints_the_table(capsys):
