@@ -115,11 +115,14 @@ def check_05_horizon(answer) -> None:
 # ---------------------------------------------------------------- the deadline exercise
 
 # (position, the seconds it gets): a win at once, a block, the horizon position, the reply
-# to a corner, the empty board in a hurry, and a 7x7 board (k=4) on which no search ends and
-# the third round alone takes seconds (a clock read only between rounds comes too late).
+# to a corner, the empty board in a hurry, and a 7x7 board (k=4) on which no search ends.
+# On the 7x7 board every move played costs PACE_05 seconds, so the rounds take the same time
+# on every machine: the first (49 moves) about 0.05 s, the second (2,352) over 2 s, far past
+# the time allowed: a clock read only between rounds comes too late, on a fast machine too.
 DEADLINE_05_CASES = (("XOO/.X./...", 0.05), ("X../.X./O..", 0.05), (HORIZON_EXAMPLE.text, 0.2),
-                     ("X../.../...", 0.3), (".../.../...", 0.02), ("7x7k4", 0.05))
+                     ("X../.../...", 0.3), (".../.../...", 0.02), ("7x7k4", 0.25))
 MARGIN_05 = (1.5, 0.1)  # allowed: seconds * 1.5 + 0.1 s (generous: busy machines stall)
+PACE_05 = 0.001  # seconds each move played costs on the 7x7 board
 LIBRARY = ("search", "studies", "learn", "agents.py", "arena.py")
 ALLOWED = ("ordering.py",)  # line_score and friends: the evaluation is given
 
@@ -128,12 +131,15 @@ class DeadlineLog:
     """What a student's search did: the deepest position it reached (in moves from the root),
     and the library search it ran, if any."""
 
-    def __init__(self) -> None:
-        self.deepest, self.plays, self.library = 0, 0, None
+    def __init__(self, pace: float = 0.0) -> None:
+        self.deepest, self.plays, self.library, self.pace = 0, 0, None, pace
 
     def look(self) -> None:
-        """Note a library search among the callers (checked now and then: it costs)."""
+        """Note a library search among the callers (checked now and then: it costs), and
+        spend the time a move costs here."""
         self.plays += 1
+        if self.pace:
+            time.sleep(self.pace)
         if self.library is None and (self.plays < 64 or self.plays % 256 == 0):
             self.library = _library_caller(sys._getframe(2))
 
@@ -216,7 +222,8 @@ def _fair_moves(text: str, deepest: int) -> frozenset:
 
 def _deadline_verdict(fn, text: str, seconds: float) -> str | None:
     """Why ``fn`` fails this case (a ``Not yet:`` sentence), or None when it passes."""
-    board, log = _deadline_board(text), DeadlineLog()
+    board = _deadline_board(text)
+    log = DeadlineLog(PACE_05 if isinstance(board, MNKBoard) else 0.0)
     begun = time.perf_counter()
     try:
         move = call_limited(fn, (Guarded(board, log), seconds), 2 * SECONDS)
