@@ -11,7 +11,7 @@ import pytest
 
 from ttt_lib import BitBoard, ListBoard
 from ttt_lib.search.mcts import (SQRT2, MCTSTree, Node, SharedSolverTree, SharedTree,
-                                 SolverTree, random_playout)
+                                 SolverTree, random_playout, tree_stats)
 from ttt_lib.search.minimax import solve
 from ttt_lib.search import Stats
 
@@ -26,6 +26,30 @@ def expanded(text=SMALL, **options):
     return tree
 
 
+def counting(cls):
+    """``cls`` with its work counted as it happens (an independent check of ``tree_stats``,
+    which reads the work off the finished tree): positions asked for, new ones, simulations."""
+    class Counting(cls):
+        def __init__(self, *args, **options):
+            self.asked, self.made, self.simulated = 0, set(), 0
+            super().__init__(*args, **options)
+
+        def new_node(self, state):
+            node = super().new_node(state)
+            self.asked += 1
+            self.made.add(id(node))
+            return node
+
+        def simulate(self, node):
+            self.simulated += 1
+            return super().simulate(node)
+
+        def counted(self):
+            return Stats(nodes=len(self.made), leaves=self.simulated,
+                         table_hits=self.asked - len(self.made))
+    return Counting
+
+
 def set_counts(node, wins, draws, losses):
     node.wins, node.draws, node.losses = wins, draws, losses
     node.visits = wins + draws + losses
@@ -34,15 +58,14 @@ def set_counts(node, wins, draws, losses):
 # ------------------------------------------------------------------------------ the phases
 
 def test_expand_adds_every_child_unvisited_and_counts_them():
-    stats = Stats()
-    tree = MCTSTree(BitBoard.from_text(SMALL), seed=0, stats=stats)
-    assert tree.root.children is None and stats.nodes == 1
+    tree = MCTSTree(BitBoard.from_text(SMALL), seed=0)
+    assert tree.root.children is None and tree_stats(tree).nodes == 1
     tree.expand(tree.root)
     assert list(tree.root.children) == [6, 7, 8]
     for move, child in tree.root.children.items():
         assert child.state == tree.root.state.play(move)
         assert child.visits == child.wins == child.draws == child.losses == 0
-    assert stats.nodes == 4 and tree.size() == 4
+    assert tree_stats(tree).nodes == 4 and tree.size() == 4
 
 
 def test_select_takes_an_unvisited_child_first():
@@ -99,15 +122,15 @@ def test_simulate_scores_a_finished_game_without_a_playout():
     assert won.terminal
     state = tree.rng.getstate()
     assert tree.simulate(won) == 1 and tree.rng.getstate() == state
-    assert tree.stats.leaves == 2  # the first iteration's playout, then this one
+    assert tree.iterations == 1  # simulate() alone is not an iteration: tree_stats counts those
 
 
 def test_iterate_is_one_selection_playout_and_backpropagation():
     tree = MCTSTree(BitBoard(), seed=0)
     for i in range(1, 20):
         tree.iterate()
-        assert tree.iterations == tree.root.visits == tree.stats.leaves == i
-        assert tree.stats.nodes == tree.size()
+        assert tree.iterations == tree.root.visits == tree_stats(tree).leaves == i
+        assert tree_stats(tree).nodes == tree.size()
         if i <= 10:  # the root is played out, expanded on its second visit, then each child
             assert tree.size() == (1 if i == 1 else 10)
             assert sum(c.visits for c in (tree.root.children or {}).values()) == i - 1
@@ -224,14 +247,15 @@ def test_the_solver_matches_the_exact_value():
 
 
 def test_symmetric_positions_share_one_node_and_pool_their_statistics():
-    stats = Stats()
-    tree = SharedTree(BitBoard(), seed=0, stats=stats)
+    tree = counting(SharedTree)(BitBoard(), seed=0)
     tree.expand(tree.root)
     corners = [tree.root.children[m] for m in (0, 2, 6, 8)]
     edges = [tree.root.children[m] for m in (1, 3, 5, 7)]
     assert all(node is corners[0] for node in corners)
     assert all(node is edges[0] for node in edges)
+    stats = tree_stats(tree)
     assert stats.nodes == 4 and stats.table_hits == 6 and len(tree.table) == 4
+    assert (tree.counted().nodes, tree.counted().table_hits) == (4, 6)
     tree.backpropagate([corners[0]], 1)
     assert tree.root.children[8].wins == 1  # a result through one corner counts for all four
 
@@ -253,17 +277,32 @@ def test_seeded_trees_grow_as_before():
     plain = MCTSTree(trap, seed=0).run(500)
     assert [r.visits for r in plain.children()] == [101, 64, 93, 99, 52, 90]
     assert plain.size() == 447
-    stats = Stats()
-    shared = MCTSTree(trap, seed=0, shared=True, stats=stats).run(500)
+    shared = MCTSTree(trap, seed=0, shared=True).run(500)
     assert [r.visits for r in shared.children()] == [435, 64, 435, 435, 64, 435]
+    stats = tree_stats(shared)
     assert (stats.nodes, stats.table_hits) == (61, 60)
     solver = MCTSTree(BitBoard.from_text("XO./.../..."), seed=0, solver=True).run(500)
     assert [r.visits for r in solver.children()] == [26, 18, 44, 20, 26, 22, 25]
     assert solver.iterations == 182 and solver.size() == 348
-    stats = Stats()
-    both = MCTSTree(BitBoard(), seed=1, shared=True, solver=True, stats=stats).run(500)
+    both = MCTSTree(BitBoard(), seed=1, shared=True, solver=True).run(500)
     assert [r.visits for r in both.children()] == [170, 123, 170, 123, 206, 123, 170, 123, 170]
+    stats = tree_stats(both)
     assert (stats.nodes, stats.table_hits) == (568, 695)
+
+
+@pytest.mark.parametrize("cls", [MCTSTree, SharedTree, SolverTree, SharedSolverTree])
+@pytest.mark.parametrize("text, seed", [(".../.../...", 1), ("X../.O./..X", 0),
+                                        ("XO./.../...", 3)])
+def test_tree_stats_reads_off_the_tree_what_counting_as_it_goes_finds(cls, text, seed):
+    tree = counting(cls)(BitBoard.from_text(text), seed=seed)
+    for budget in (0, 1, 2, 50, 400):
+        tree.run(budget)
+        assert tree_stats(tree) == tree.counted(), (budget, tree.iterations)
+
+
+def test_tree_stats_reads_only_a_tree():
+    with pytest.raises(TypeError, match="reads an MCTSTree, not dict"):
+        tree_stats({})
 
 
 def test_the_plain_phases_are_short_and_know_no_variant():

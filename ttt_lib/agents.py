@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from .game import MAX, Game
 from .learn.agents import LEARNED_AGENTS
-from .search.mcts import SQRT2, MCTSTree, flat_monte_carlo
+from .search.mcts import SQRT2, MCTSTree, flat_monte_carlo, tree_stats
 from .search.minimax import best_moves, move_values, solve
 from .player import Agent, AgentError
 from .search.trace import Stats
@@ -189,8 +189,8 @@ class FlatMonteCarloAgent(Agent):
 
     def choose(self, state: Game):
         self.legal_moves(state)
-        self.stats = Stats()
-        values = flat_monte_carlo(state, self.playouts, rng=self.rng, stats=self.stats)
+        values = flat_monte_carlo(state, self.playouts, rng=self.rng)
+        self.stats = Stats(nodes=len(values), leaves=len(values) * self.playouts)
         return self.rng.choice(best_for_mover(state, values))
 
 
@@ -220,9 +220,9 @@ class MCTSAgent(Agent):
 
     def choose(self, state: Game):
         self.legal_moves(state)
-        self.stats = Stats()
         self.tree = MCTSTree(state, c=self.c, shared=self.shared, solver=self.solver,
-                             rng=self.rng, stats=self.stats).run(self.playouts)
+                             rng=self.rng).run(self.playouts)
+        self.stats = tree_stats(self.tree)
         return self.tree.best_move()
 
 

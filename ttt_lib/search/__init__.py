@@ -18,7 +18,7 @@ from .depthlimit import Iteration, depth_limited, depth_limited_choice, iterativ
 from .expectimax import epsilon_perfect, expectimax, expectimax_search, uniform_random
 from .expectiminimax import (best_chance_moves, chance_value, expectiminimax,
                              expectiminimax_memo)
-from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout
+from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout, tree_stats
 from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, negamax_step,
                       solve, solve_all)
 from .observe import count_nodes, trace_calls
@@ -35,7 +35,8 @@ __all__ = [
     "flat_monte_carlo",
     "heuristic_order", "iterative_deepening", "line_score", "mcts", "minimax", "move_values",
     "negamax", "negamax_memo", "negamax_step", "node_name", "open_lines", "pvs", "pvs_search",
-    "random_playout", "solve", "solve_all", "threat_order", "trace_calls", "uniform_random",
+    "random_playout", "solve", "solve_all", "threat_order", "trace_calls", "tree_stats",
+    "uniform_random",
 ]
 from .continuation import (PLAIN, Continuation, alphabeta_continued, continued_choice,
                            nothing_forced, root_choice, threats)

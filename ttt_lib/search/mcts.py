@@ -12,6 +12,7 @@ moves get most of the playouts; the move played is the most visited one.
 positions share one node; ``MCTSTree(state, shared=..., solver=...)`` builds the one asked for.
 
 Every function takes a ``seed`` or a ``random.Random`` (``rng``), so each run can be repeated.
+Nothing here counts its own work: ``tree_stats`` reads it off a grown tree afterwards.
 """
 from __future__ import annotations
 
@@ -50,17 +51,14 @@ def random_playout(state: Game, rng: random.Random) -> float:
 
 
 def flat_monte_carlo(state: Game, playouts: int = 100, *, seed: int | None = 0,
-                     rng: random.Random | None = None, stats: Stats | None = None) -> dict:
+                     rng: random.Random | None = None) -> dict:
     """Each legal move's mean result for X over ``playouts`` random games played after it."""
     _check_budget(playouts, "playouts")
     rng = _rng(seed, rng)
-    stats = Stats() if stats is None else stats
     values = {}
     for move in state.moves():
         child = state.play(move)
         values[move] = sum(random_playout(child, rng) for _ in range(playouts)) / playouts
-        stats.nodes += 1
-        stats.leaves += playouts
     return values
 
 
@@ -140,9 +138,8 @@ class MCTSTree:
     evaluate: how a new position is judged, ``evaluate(state, rng)`` -> X's result (by
         default one random playout);
     shared, solver: build a ``SharedTree``, a ``SolverTree`` or both in one
-        (``SharedSolverTree``) instead of plain UCT;
-    stats: nodes = positions added to the tree, leaves = playouts, table_hits = shared nodes
-        found again.
+        (``SharedSolverTree``) instead of plain UCT.
+    ``tree_stats(tree)`` reads the work done off the tree.
     """
 
     shared = False  # symmetric positions share one node (SharedTree)
@@ -156,7 +153,7 @@ class MCTSTree:
 
     def __init__(self, state: Game, *, c: float = SQRT2, shared: bool = False,
                  solver: bool = False, seed: int | None = 0, rng: random.Random | None = None,
-                 stats: Stats | None = None, evaluate: Evaluate = random_playout) -> None:
+                 evaluate: Evaluate = random_playout) -> None:
         if state.is_terminal():
             raise ValueError("the game is over in this position: there is no move to search")
         if not c >= 0:
@@ -165,7 +162,6 @@ class MCTSTree:
             raise ValueError(f"{type(self).__name__} has no such switch: use MCTSTree(...)")
         self.c, self.evaluate = c, evaluate
         self.rng = _rng(seed, rng)
-        self.stats = Stats() if stats is None else stats
         self.table: dict[Hashable, Node] = {}  # filled by SharedTree only
         self.iterations = 0
         self.root = self.new_node(state)
@@ -207,7 +203,6 @@ class MCTSTree:
 
     def simulate(self, node: Node) -> float:
         """X's result from ``node``: a finished game's own, else the evaluation's guess."""
-        self.stats.leaves += 1
         if node.terminal:
             return node.state.utility()
         return self.evaluate(node.state, self.rng)
@@ -228,7 +223,6 @@ class MCTSTree:
 
     def new_node(self, state: Game) -> Node:
         """The node for a position just reached (a new one in plain UCT)."""
-        self.stats.nodes += 1
         return Node(state)
 
     def exploration_visits(self, node: Node) -> int:
@@ -267,13 +261,7 @@ class MCTSTree:
 
     def size(self) -> int:
         """How many distinct positions the tree holds."""
-        seen, stack = set(), [self.root]
-        while stack:
-            node = stack.pop()
-            if id(node) not in seen:
-                seen.add(id(node))
-                stack.extend((node.children or {}).values())
-        return len(seen)
+        return len(_nodes(self.root))
 
 
 # -------------------------------------------------------------------------------- variants
@@ -323,7 +311,6 @@ class SolverTree(MCTSTree):
     def simulate(self, node: Node) -> float:
         """A proven node's exact result for X; otherwise plain UCT's simulation."""
         if node.proven is not None:
-            self.stats.leaves += 1
             return node.proven * node.mover
         return super().simulate(node)
 
@@ -350,7 +337,6 @@ class SharedTree(MCTSTree):
         """The node of ``state``'s symmetry class: found in the table, or made and stored."""
         key = state.canonical_key() if hasattr(state, "canonical_key") else state.key()
         if key in self.table:
-            self.stats.table_hits += 1
             return self.table[key]
         node = super().new_node(state)
         self.table[key] = node
@@ -375,10 +361,36 @@ def _sign(value: float) -> int:
 
 def mcts(state: Game, playouts: int = 1000, *, c: float = SQRT2, shared: bool = False,
          solver: bool = False, seed: int | None = 0, rng: random.Random | None = None,
-         stats: Stats | None = None, evaluate: Evaluate = random_playout):
+         evaluate: Evaluate = random_playout):
     """The move MCTS/UCT plays after ``playouts`` iterations from ``state``."""
     if playouts < 2:
         raise ValueError(f"MCTS needs at least 2 playouts to compare moves, not {playouts!r}")
-    tree = MCTSTree(state, c=c, shared=shared, solver=solver, seed=seed, rng=rng, stats=stats,
+    tree = MCTSTree(state, c=c, shared=shared, solver=solver, seed=seed, rng=rng,
                     evaluate=evaluate)
     return tree.run(playouts).best_move()
+
+
+# ---------------------------------------------------------------------- reading the work
+
+def tree_stats(tree: MCTSTree) -> Stats:
+    """The work a tree's search did, read off the tree: nodes = positions in it, leaves =
+    playouts (one per iteration), table_hits = children found already in the tree (shared
+    trees only: every expansion asks for each child once, and a child asked for again is a
+    hit)."""
+    if not isinstance(tree, MCTSTree):
+        raise TypeError(f"tree_stats reads an MCTSTree, not {type(tree).__name__}")
+    positions = _nodes(tree.root)
+    asked = 1 + sum(len(node.children or ()) for node in positions)
+    return Stats(nodes=len(positions), leaves=tree.iterations, table_hits=asked - len(positions))
+
+
+def _nodes(root: Node) -> list[Node]:
+    """Every distinct node under ``root``, ``root`` included."""
+    seen, stack, found = set(), [root], []
+    while stack:
+        node = stack.pop()
+        if id(node) not in seen:
+            seen.add(id(node))
+            found.append(node)
+            stack.extend((node.children or {}).values())
+    return found
