@@ -92,3 +92,27 @@ WRITE_IT = [
       endless: "recursed without end", loops: "ran for more than",
       stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+
+def numpy_expectiminimax(state):  # np.dot of floats, np.max of the values
+    if state.is_terminal():
+        return np.int64(state.utility())
+    if state.is_chance():
+        pairs = state.outcomes()
+        return np.dot([float(p) for p, _ in pairs],
+                      [numpy_expectiminimax(child) for _, child in pairs])
+    values = [numpy_expectiminimax(state.play(move)) for move in state.moves()]
+    return np.max(values) if state.to_move == 1 else np.min(values)
+
+
+def library_expectiminimax(state):
+    return expectiminimax(state)
+
+
+WRITE_IT[0][1].append(numpy_expectiminimax)
+CHEATS = [(teach.check_09_expectiminimax, {library_expectiminimax: "expectiminimax",
+                                           expectiminimax: "expectiminimax"})]

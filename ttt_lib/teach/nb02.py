@@ -5,7 +5,7 @@ from ..boards.bit import BitBoard
 from ..game import MAX, TreeNode
 from ..search.minimax import best_moves, minimax, negamax
 from .core import as_cells, is_int, unanswered, verdict, write_it
-from .judge import judge
+from .judge import SEARCHES, judge
 from .nb01 import ON_CASES, judged_cases, likely_mistake, probes
 
 __all__ = ["TREE_02_VALUE", "NODE_02_NEGAMAX", "BOARD_02_BEST", "check_02_minimax_value",
@@ -178,7 +178,7 @@ def _mistake_hint(fn, cases, mistakes, default: str):
     return hint
 
 
-@write_it
+@write_it(forbids=SEARCHES)
 def check_02_minimax(fn) -> None:
     """Judge ``fn(state) -> X's value`` (max/min form) on 60 random textbook trees, half
     of them with O to move at the root, and six small positions, against ``minimax``."""
@@ -209,7 +209,7 @@ NEGAMAX_MISTAKES = [
 ]
 
 
-@write_it
+@write_it(forbids=SEARCHES)
 def check_02_negamax(fn) -> None:
     """Judge ``fn(state) -> value for the player to move`` on 60 random textbook trees, half
     of them with O to move at the root, and six small positions, against ``negamax``."""

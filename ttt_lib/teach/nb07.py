@@ -175,7 +175,7 @@ def _ucb_args(case: tuple) -> str:
     return f"wins={wins:g}, visits={visits}, parent_visits={parent_visits}, c={shown_c}"
 
 
-@write_it
+@write_it(forbids=((Node, "ucb"),), task="UCB1")
 def check_07_ucb(fn) -> None:
     """Judge ``fn(wins, visits, parent_visits, c) -> UCB1 score`` against ``Node.ucb`` on 60
     seeded children: ``wins`` counts 1 per win and 1/2 per draw for the player who moved into
@@ -314,7 +314,7 @@ def _judge_backprop_case(fn, text: str, seed: int, iterations: int) -> str | Non
     return None
 
 
-@write_it
+@write_it(forbids=((MCTSTree, "backpropagate"),), task="the backpropagation")
 def check_07_backpropagate(fn) -> None:
     """Judge ``fn(path, x_result)``, MCTS backpropagation: ``path`` lists the nodes from the
     root to the node the playout started from (``PathNode``s: ``mover``, ``visits``,

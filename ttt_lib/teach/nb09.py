@@ -8,7 +8,7 @@ from ..boards.slippery import SlipperyBoard
 from ..game import MAX, Chance, TreeNode, is_chance
 from ..search.expectiminimax import best_chance_moves, expectiminimax
 from .core import as_cells, unanswered, verdict, write_it
-from .judge import Case, judge, random_trees
+from .judge import SEARCHES, Case, judge, random_trees
 
 __all__ = ["TREE_09_LEFT_RIGHT", "SLIP_09_BEST", "check_09_right_value",
            "check_09_best_aim", "check_09_expectiminimax"]
@@ -124,7 +124,7 @@ def _hint(state, expected, got, visits) -> str:
             "outcomes()), then MAX/MIN over moves().")
 
 
-@write_it
+@write_it(forbids=SEARCHES)
 def check_09_expectiminimax(fn) -> None:
     """Judge ``fn(state) -> X's expected value`` on random chance trees and slippery boards."""
     if unanswered(fn, "three cases: a terminal state's utility(), a chance node's "

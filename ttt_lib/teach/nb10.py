@@ -114,7 +114,7 @@ def _q_hint(q, reward, next_best, alpha, gamma, got) -> str:
             "game (next_best is None), else minus gamma times next_best.")
 
 
-@write_it
+@write_it(forbids=((QTable, "update"),), task="the update")
 def check_10_q_update(fn) -> None:
     """Judge ``fn(q, reward, next_best, alpha, gamma) -> new value``, the Q-learning update
     of one move, on 60 seeded cases (``next_best`` is None when the move ended the game)."""

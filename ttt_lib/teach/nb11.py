@@ -5,6 +5,7 @@ from collections import Counter
 from functools import lru_cache
 
 from ..boards import MNKBoard, shape_of, winning_lines
+from ..boards.grid import GridBoard
 from ..symmetry import symmetries
 from .core import as_cells, is_int, unanswered, verdict, write_it
 from .judge import Case, judge
@@ -56,7 +57,7 @@ def _window_hint(shape, expected, got, visits) -> str:
             "steps both down and across.")
 
 
-@write_it
+@write_it(forbids=(winning_lines, shape_of, (GridBoard, "lines")), task="the count")
 def check_11_windows(fn) -> None:
     """Judge ``fn(m, n, k)``: the number of winning windows (k in a row, column or diagonal)
     on m rows of n cells, against ``len(winning_lines(m, n, k))`` on every shape up to 7x7."""
