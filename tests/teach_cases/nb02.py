@@ -148,3 +148,20 @@ WRITE_IT[1][1].append(numpy_negamax)
 CHEATS = [(teach.check_02_minimax, {library_minimax: "minimax", minimax: "minimax"}),
           (teach.check_02_negamax, {library_negamax: "negamax", negamax: "negamax",
                                     library_solve: "solve"})]
+
+
+def ignores_to_move(state, x_moves=True):  # MAX at the root, then alternating by depth
+    if state.is_terminal():
+        return state.utility()
+    values = [ignores_to_move(state.play(move), not x_moves) for move in state.moves()]
+    return max(values) if x_moves else min(values)
+
+
+def negates_the_max(state):  # -max(children) instead of max(-child for each child)
+    if state.is_terminal():
+        return state.to_move * state.utility()
+    return -max(negates_the_max(state.play(move)) for move in state.moves())
+
+
+WRITE_IT[0][2][ignores_to_move] = "not by depth"
+WRITE_IT[1][2][negates_the_max] = "not -max(values)"

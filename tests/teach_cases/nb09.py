@@ -116,3 +116,25 @@ def library_expectiminimax(state):
 WRITE_IT[0][1].append(numpy_expectiminimax)
 CHEATS = [(teach.check_09_expectiminimax, {library_expectiminimax: "expectiminimax",
                                            expectiminimax: "expectiminimax"})]
+
+
+def movers_view(state):  # negamax's view: the value for the player to move, chance and all
+    if state.is_terminal():
+        return state.to_move * state.utility()
+    if state.is_chance():  # the mover here is the one whose move led here
+        return sum(p * movers_view(child) * child.to_move * state.to_move
+                   for p, child in state.outcomes())
+    return max(-movers_view(state.play(move)) * state.play(move).to_move * -state.to_move
+               for move in state.moves())
+
+
+def ignores_to_move(state, x_moves=True):  # MAX at the root, then alternating by depth
+    if state.is_terminal():
+        return state.utility()
+    if state.is_chance():
+        return sum(p * ignores_to_move(child, x_moves) for p, child in state.outcomes())
+    values = [ignores_to_move(state.play(move), not x_moves) for move in state.moves()]
+    return max(values) if x_moves else min(values)
+
+
+WRITE_IT[0][2].update({movers_view: "player to move", ignores_to_move: "not by depth"})

@@ -89,3 +89,11 @@ def library_update(q, reward, next_best, alpha, gamma):
 
 WRITE_IT[0][1].append(numpy_update)
 CHEATS = [(teach.check_10_q_update, {library_update: "update"})]
+
+
+def reward_ignored(q, reward, next_best, alpha, gamma):  # the final reward left out
+    target = -gamma * (next_best or 0)
+    return q + alpha * (target - q)
+
+
+WRITE_IT[0][2][reward_ignored] = "the target is the reward"

@@ -179,6 +179,9 @@ class Verdict:
     def status(self) -> str:
         return "Right" if self.right else "Not yet"
 
+    def _ipython_display_(self) -> None:
+        """Nothing more to show in a notebook: the checker has printed its line."""
+
 
 NO_VERDICT = Verdict(False, "Not yet: the checker gave no verdict.")
 _PACKAGE = Path(__file__).resolve().parents[1]  # ttt_lib/
