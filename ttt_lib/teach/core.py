@@ -361,8 +361,17 @@ def checked(checker: Callable, answer) -> Verdict:
         with session:
             _run_checker(checker, answer)
         said = session.verdict(task)
+    ANSWERS[checker.__name__] = answer  # the grader judges the last answer again
+    SAID.append(said.line)
     print(said.line)
     return said
+
+
+# What the genuine checkers were given and said in this process: ``python -m ttt_lib grade``
+# judges each exercise's last answer again with checkers it reloads from disk (a notebook
+# that redefines a checker never gets here), and flags verdict lines no checker printed.
+ANSWERS: dict[str, object] = {}
+SAID: list[str] = []
 
 
 def _run_checker(checker: Callable, answer) -> None:
