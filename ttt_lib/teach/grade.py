@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..safetext import Unreadable, csv_cell, printable, read_regular, shorten
+from .kernel import printed_lines, run
 
 __all__ = ["Graded", "cell_verdicts", "exercise_calls", "grade_folder", "grade_notebook",
            "notebooks_in", "read_paper", "summary", "table", "write_table"]
@@ -108,162 +109,12 @@ def _bound(node) -> list[str]:
     return []
 
 
-def _printed_lines(cell) -> list[str]:
-    text = "".join(out.get("text", "") for out in cell.get("outputs", [])
-                   if out.get("output_type") == "stream" and out.get("name") == "stdout")
-    return text.splitlines()
-
-
 def cell_verdicts(cell) -> dict[str, str]:
     """{exercise: verdict line} of one executed code cell: its checker calls matched in order
     with the lines it printed that start with ``Right:`` or ``Not yet:``."""
     calls = exercise_calls(cell.source)
-    verdicts = [line for line in _printed_lines(cell) if VERDICT.match(line)]
+    verdicts = [line for line in printed_lines(cell) if VERDICT.match(line)]
     return dict(zip(calls, verdicts))
-
-
-# ------------------------------------------------------------------------ running a notebook
-
-# Run in the notebook's kernel after its cells: the last answer each genuine checker was
-# given, judged again by checkers reloaded from the package's files; the result is one line
-# after a token the notebook cannot know.
-REJUDGE = """\
-def _ttt_rejudge(token, exercises):
-    import contextlib, importlib, io, json, re, sys
-    teach, core = sys.modules.get("ttt_lib.teach"), sys.modules.get("ttt_lib.teach.core")
-    answers = dict(getattr(core, "ANSWERS", {}))
-    said = [line for line in getattr(core, "SAID", []) if isinstance(line, str)]
-    space = get_ipython().user_ns
-    swapped = [name for name in exercises
-               if name in space and space[name] is not getattr(teach, name, None)]
-    lines = {}
-    if answers:
-        names = ["ttt_lib.teach.core", "ttt_lib.teach.judge"] + sorted(
-            name for name in sys.modules if re.fullmatch(r"ttt_lib\\.teach\\.nb\\d\\d", name))
-        fresh = {name: importlib.reload(sys.modules[name]) for name in names}
-        for name, answer in answers.items():
-            module = fresh.get("ttt_lib.teach.nb" + name[6:8]) if isinstance(name, str) else None
-            checker = getattr(module, name, None) if re.fullmatch(r"check_\\d\\d_\\w+", name or "") else None
-            if checker is None:
-                continue
-            with contextlib.redirect_stdout(io.StringIO()):
-                try:
-                    lines[name] = fresh["ttt_lib.teach.core"].lenient(checker)(answer).line
-                except BaseException as error:
-                    lines[name] = "Not yet: judging it again failed (" + type(error).__name__ + ")"
-    print(token + json.dumps({"lines": lines, "said": said, "swapped": swapped}))
-
-
-_ttt_rejudge(%r, %r)
-del _ttt_rejudge
-"""
-
-
-def _client(nb, folder: Path, timeout: float):
-    from nbclient import NotebookClient
-
-    deadline = time.monotonic() + timeout
-    return NotebookClient(nb, kernel_name="python3", record_timing=False,
-                          shutdown_kernel="immediate",
-                          timeout_func=lambda cell: max(1, int(deadline - time.monotonic())),
-                          resources={"metadata": {"path": str(folder)}})
-
-
-def _run(nb, folder: Path, timeout: float, exercises: list[str]) -> tuple[str, dict]:
-    """Execute ``nb`` in place in a fresh kernel, then judge its answers again there: ('' if
-    it ran to the end, else the problem; what the judging found, {} if it could not run)."""
-    client = _client(nb, folder, timeout)
-    try:
-        with client.setup_kernel(stderr=subprocess.DEVNULL):  # the kernel's own log
-            problem = _cells(client, nb, timeout)
-            if problem.startswith("could not run"):  # a dead kernel judges nothing
-                return problem, {}
-            if problem.startswith("stopped after"):
-                _interrupt(client)
-            judging = time.monotonic() + timeout  # the judging gets the same time again
-            client.timeout_func = lambda cell: max(1, int(judging - time.monotonic()))
-            return problem, _judged_again(client, nb, exercises)
-    except KeyboardInterrupt:
-        raise
-    except Exception as error:  # the kernel would not start or stop
-        return f"could not run: {type(error).__name__}: {_first_line(str(error))}", {}
-
-
-def _interrupt(client) -> None:
-    """Interrupt the kernel (Ctrl-C in its cell), so the judging can run after a timeout."""
-    from nbclient.util import ensure_async, run_sync
-
-    async def interrupt() -> None:
-        await ensure_async(client.km.interrupt_kernel())
-    run_sync(interrupt)()
-
-
-def _cells(client, nb, timeout: float) -> str:
-    """Run the notebook's cells in order: '' if all ran, else the problem that stopped them."""
-    client.reset_execution_trackers()
-    try:
-        for index, cell in enumerate(nb.cells):
-            client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
-    except Exception as error:
-        # On Ctrl-C nbclient shuts the kernel down itself and notes it in this attribute;
-        # the run then fails with whatever that caused: stop grading instead
-        if getattr(client, "_async_cleanup_kernel_future", None) is not None:
-            raise KeyboardInterrupt from None
-        return _problem(error, nb, timeout)
-    return ""
-
-
-def _judged_again(client, nb, exercises: list[str]) -> dict:
-    """Run ``REJUDGE`` as a cell of its own after the notebook's, and read its line."""
-    token = f"ttt-judged-{os.urandom(16).hex()}:"
-    try:
-        _extra_cell(client, nb, "print('ready')")  # after an interrupt: once it answers
-        cell = _extra_cell(client, nb, REJUDGE % (token, exercises))
-    except Exception:  # the judging could not finish: its time, or a dead kernel
-        return {}
-    line = next((line for line in _printed_lines(cell) if line.startswith(token)), "")
-    try:
-        found = json.loads(line[len(token):])
-    except (ValueError, RecursionError):
-        return {}
-    return found if isinstance(found, dict) else {}
-
-
-def _extra_cell(client, nb, source: str, tries: int = 8):
-    """Run a cell of ours after the notebook's; sent again (a moment later) while the kernel
-    drops requests, as it does for a while after an interrupted cell."""
-    from nbformat.v4 import new_code_cell
-
-    for attempt in range(tries):
-        nb.cells.append(new_code_cell(source))
-        try:
-            client.execute_cell(nb.cells[-1], len(nb.cells) - 1, store_history=False)
-        finally:
-            cell = nb.cells.pop()
-        if cell.outputs:
-            return cell
-        time.sleep(0.25 * (attempt + 1))
-    return cell
-
-
-def _problem(error: Exception, nb, timeout: float) -> str:
-    from nbclient.exceptions import CellExecutionError, CellTimeoutError
-    if isinstance(error, CellTimeoutError):
-        return f"stopped after the time limit ({timeout:g} s)"
-    if isinstance(error, CellExecutionError):
-        code = [cell for cell in nb.cells if cell.cell_type == "code"]
-        number = next((i for i, cell in enumerate(code, 1) if _raised(cell)), "?")
-        return f"code cell {number} raised {error.ename}: {_first_line(error.evalue)}"
-    return f"could not run: {type(error).__name__}: {_first_line(str(error))}"  # a dead kernel
-
-
-def _first_line(text: str, most: int = 200) -> str:
-    line = (text or "").strip().split("\n", 1)[0]
-    return line if len(line) <= most else line[:most - 3] + "..."
-
-
-def _raised(cell) -> bool:
-    return any(out.get("output_type") == "error" for out in cell.get("outputs", []))
 
 
 def grade_notebook(path: Path, timeout: float = TIMEOUT, name: str | None = None) -> Graded:
@@ -281,7 +132,7 @@ def grade_notebook(path: Path, timeout: float = TIMEOUT, name: str | None = None
     for cell in code:  # nothing from the student's own run may count
         cell.outputs, cell.execution_count = [], None
     graded.exercises = sorted({call for cell in code for call in exercise_calls(cell.source)})
-    graded.problem, found = _run(nb, path.parent, timeout, graded.exercises)
+    graded.problem, found = run(nb, path.parent, timeout, graded.exercises)
     _take(graded, found, code)
     return graded
 
@@ -298,7 +149,7 @@ def _take(graded: Graded, found: dict, code: list) -> None:
         graded.lines.setdefault(name, "Not yet: the notebook redefines this checker.")
     said = list(found.get("said") or [])
     forged = 0
-    for line in (line for cell in code for line in _printed_lines(cell) if VERDICT.match(line)):
+    for line in (line for cell in code for line in printed_lines(cell) if VERDICT.match(line)):
         if line in said:
             said.remove(line)
         else:
