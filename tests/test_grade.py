@@ -69,7 +69,8 @@ def graded(tmp_path_factory):
 @pytest.mark.slow
 def test_one_row_per_notebook_and_a_column_per_exercise(graded):
     rows, _ = graded
-    assert rows[0] == ["file", "check_10_o_value", "check_10_q_update", "right", "problem"]
+    assert rows[0] == ["file", "check_10_o_value", "check_10_q_update", "right", "problem",
+                       "flags"]
     assert [row[0] for row in rows[1:]] == ["alice/untouched.ipynb", "broken.ipynb",
                                             "hangs.ipynb", "not_json.ipynb", "right.ipynb",
                                             "wrong.ipynb"]
@@ -82,21 +83,22 @@ def by_file(rows) -> dict:
 @pytest.mark.slow
 def test_right_and_wrong_work_and_the_last_call_wins(graded):
     rows = by_file(graded[0])
-    assert rows["right.ipynb"] == ["Right", "Right", "2", ""]
-    assert rows["wrong.ipynb"] == ["Not yet", "Not yet", "0", ""]
-    assert rows["alice/untouched.ipynb"] == ["Not yet", "Not yet", "0", ""]
+    assert rows["right.ipynb"] == ["Right", "Right", "2", "", ""]
+    assert rows["wrong.ipynb"] == ["Not yet", "Not yet", "0", "", ""]
+    assert rows["alice/untouched.ipynb"] == ["Not yet", "Not yet", "0", "", ""]
 
 
 @pytest.mark.slow
 def test_a_raising_cell_keeps_the_verdicts_before_it(graded):
-    o_value, q_update, right, problem = by_file(graded[0])["broken.ipynb"]
+    o_value, q_update, right, problem, flags = by_file(graded[0])["broken.ipynb"]
     assert (o_value, q_update, right) == ("Right", "missing", "1")  # stored output ignored
-    assert problem.startswith("cell 4 raised ZeroDivisionError")
+    assert problem.startswith("code cell 3 raised ZeroDivisionError")  # as Jupyter counts
+    assert flags == ""
 
 
 @pytest.mark.slow
 def test_a_hanging_notebook_is_stopped(graded):
-    o_value, q_update, right, problem = by_file(graded[0])["hangs.ipynb"]
+    o_value, q_update, right, problem, _ = by_file(graded[0])["hangs.ipynb"]
     assert (o_value, q_update, right) == ("Right", "missing", "1")
     assert problem == f"stopped after the time limit ({TIMEOUT} s)"
 
@@ -104,7 +106,7 @@ def test_a_hanging_notebook_is_stopped(graded):
 @pytest.mark.slow
 def test_a_file_that_is_not_a_notebook_gets_its_row(graded):
     assert by_file(graded[0])["not_json.ipynb"] == ["missing", "missing", "0",
-                                                     "not a notebook: not a JSON object"]
+                                                     "not a notebook: not a JSON object", ""]
 
 
 @pytest.mark.slow
@@ -123,8 +125,41 @@ def test_without_csv_the_table_goes_to_stdout(tmp_path):
     notebook(tmp_path / "one.ipynb", IMPORTS, RIGHT)
     result = cli(tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "file,check_10_q_update,right,problem\none.ipynb,Right,1,\n"
+    assert result.stdout == "file,check_10_q_update,right,problem,flags\none.ipynb,Right,1,,\n"
     assert "graded 1 notebook: 1 ran to the end" in result.stderr
+
+
+FORGED = [IMPORTS + ", check_09_right_value",
+          'print("Right: done")\n' + STUB,  # a verdict printed before the stub
+          "def check_10_o_value(answer):\n    print('Right: fooled you')\n\n"
+          "check_10_o_value(None)",  # a checker redefined
+          "print('Right: check_09_right_value(2)')\n"  # a checker's name inside a string
+          "import ttt_lib.teach as teach\n"
+          "teach.check_09_right_value = lambda answer: print('Right: patched')\n"
+          "teach.check_09_right_value(0)"]
+
+
+@pytest.mark.slow
+def test_a_forged_notebook_is_judged_again_and_flagged(tmp_path):
+    notebook(tmp_path / "forged.ipynb", *FORGED)
+    notebook(tmp_path / "honest.ipynb", IMPORTS, RIGHT, "print('Right or wrong, I tried')")
+    result = cli(tmp_path, "--timeout", TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.reader(result.stdout.splitlines()))
+    assert rows[0] == ["file", "check_09_right_value", "check_10_o_value", "check_10_q_update",
+                       "right", "problem", "flags"]
+    forged, honest = (row[1:] for row in rows[1:])
+    assert forged[:4] == ["Not yet", "Not yet", "Not yet", "0"] and forged[4] == ""
+    assert "redefines check_09_right_value, check_10_o_value" in forged[5]  # patched too
+    assert "prints 4 verdict lines no checker printed" in forged[5]
+    assert honest == ["missing", "missing", "Right", "1", "", ""]
+
+
+def test_redefined_checkers_are_found_in_the_code():
+    source = ("from ttt_lib.teach import check_02_a, check_02_b as check_02_c\n"
+              "def check_09_v(a):\n    pass\ncheck_01_x = print\nimport os as check_03_y\n"
+              "%time check_02_a(1)\ncheck_04_z(check_05_w)")
+    assert grade.redefined(source) == {"check_02_c", "check_09_v", "check_01_x", "check_03_y"}
 
 
 @pytest.mark.parametrize("args", [

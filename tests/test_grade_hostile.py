@@ -90,17 +90,17 @@ def attacked(tmp_path_factory):
 def test_every_notebook_gets_its_row(attacked):
     done, rows, *_ = attacked
     assert done.returncode == 0, done.stderr
-    assert rows[0] == ["file", "check_10_q_update", "right", "problem"]
+    assert rows[0] == ["file", "check_10_q_update", "right", "problem", "flags"]
     by_file = {row[0]: row[1:] for row in rows[1:]}
     assert list(by_file) == ["'=1+2*3.ipynb", "killer.ipynb", "stopper.ipynb", "vandal.ipynb"]
-    assert by_file["'=1+2*3.ipynb"] == ["Right", "1", ""]
+    assert by_file["'=1+2*3.ipynb"] == ["Right", "1", "", ""]
     assert by_file["killer.ipynb"] == [
-        "missing", "0", "no result: its box ended early (its kernel or grader was stopped)"]
+        "missing", "0", "no result: its box ended early (its kernel or grader was stopped)", ""]
     assert by_file["stopper.ipynb"] == ["missing", "0",
-                                        f"stopped after the time limit ({TIMEOUT} s)"]
-    right, count, problem = by_file["vandal.ipynb"]
-    assert (right, count) == ("Right", "1")
-    assert problem.startswith("cell 7 raised OSError: [Errno 30] Read-only file system")
+                                        f"stopped after the time limit ({TIMEOUT} s)", ""]
+    right, count, problem, flags = by_file["vandal.ipynb"]
+    assert (right, count, flags) == ("Right", "1", "")
+    assert problem.startswith("code cell 6 raised OSError: [Errno 30] Read-only file system")
     assert done.stdout.startswith("graded 4 notebooks: 1 ran to the end, 3 stopped early; "
                                   "2 Right, 0 Not yet, 2 missing")
 
@@ -131,8 +131,8 @@ def test_a_killed_run_keeps_every_row_it_wrote(tmp_path):
     time.sleep(1)  # b.ipynb's box is running now
     process.send_signal(signal.SIGKILL)
     process.wait()
-    assert table.read_text() == ("file,check_10_q_update,right,problem\n"
-                                 "a.ipynb,Right,1,\n")
+    assert table.read_text() == ("file,check_10_q_update,right,problem,flags\n"
+                                 "a.ipynb,Right,1,,\n")
     time.sleep(1)
     assert running(sys.executable, "ttt_lib.teach.grade", "--one") == []
 

@@ -98,17 +98,18 @@ def load_catalogues() -> tuple[list, list]:
     """``CASES`` (checker, a right answer computed with ttt_lib, wrong answers) and ``WRITE_IT``
     (checker, right functions, {wrong function: words its hint must contain}) from every
     tests/teach_cases/nbNN.py, so each notebook's author keeps its cases in a file of its own."""
-    cases, write_its = [], []
+    cases, write_its, cheats = [], [], []
     for path in sorted((Path(__file__).parent / "teach_cases").glob("nb*.py")):
         spec = importlib.util.spec_from_file_location(f"teach_cases_{path.stem}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         cases += getattr(module, "CASES", [])
         write_its += getattr(module, "WRITE_IT", [])
-    return cases, write_its
+        cheats += getattr(module, "CHEATS", [])
+    return cases, write_its, cheats
 
 
-CASES, WRITE_IT = load_catalogues()
+CASES, WRITE_IT, CHEATS = load_catalogues()
 
 
 @pytest.mark.parametrize("checker, right, wrongs", CASES, ids=[c[0].__name__ for c in CASES])
@@ -262,3 +263,99 @@ def test_write_it_marker_is_kept_by_the_export():
         """A demo."""
     exported = teach.core.lenient(check_99_demo)
     assert exported.write_it is True and exported.__name__ == "check_99_demo"
+
+
+# ------------------------------------------ the student's own algorithm, and numpy's numbers
+
+CHEAT_IDS = [entry[0].__name__ for entry in CHEATS]
+
+
+@pytest.mark.parametrize("name", sorted({entry[0].__name__ for entry in WRITE_IT}))
+def test_every_write_it_catalogues_cheats_and_a_numpy_right_version(name):
+    assert name in CHEAT_IDS, f"{name}: catalogue the delegation cheat in CHEATS"
+    rights = [right for checker, rights, _ in WRITE_IT if checker.__name__ == name
+              for right in rights]
+    assert any(getattr(right, "__name__", "").lower().startswith("numpy") for right in rights), (
+        f"{name}: catalogue a right version that returns numpy's numbers")
+
+
+@pytest.mark.parametrize("checker, cheats", CHEATS, ids=CHEAT_IDS)
+def test_a_call_to_the_library_is_not_yet(capsys, checker, cheats):
+    for cheat, name in cheats.items():
+        line = said(capsys, checker, cheat)
+        assert line.startswith("Not yet: your function ") and f"ttt_lib's {name};" in line, (
+            cheat, line)
+        assert line.endswith("yourself."), line
+
+
+def forbidden_places():
+    """Every forbidden function's home in the ttt_lib modules and classes, as now."""
+    import sys as system
+    places = {}
+    for checker in (getattr(teach, name) for name in CHECKERS):
+        for item in getattr(checker, "forbids", ()):
+            owner, key = item if isinstance(item, tuple) else (None, item.__name__)
+            places[(id(owner), key)] = (owner.__dict__[key] if owner else item)
+    spaces = {name: dict(vars(module)) for name, module in list(system.modules.items())
+              if name.startswith("ttt_lib") and module is not None}
+    return places, spaces
+
+
+def test_forbidden_functions_are_restored_after_a_cheat_and_after_ctrl_c(capsys):
+    from ttt_lib.search import minimax
+    before = forbidden_places()
+    state = {}
+
+    def cheat(s):
+        return minimax(s)
+
+    def interrupted(s):
+        state["inside"] = minimax.__name__
+        raise KeyboardInterrupt
+
+    def swallowed(s):  # catches everything: the call still ends the check
+        try:
+            return minimax(s)
+        except BaseException:
+            return right_minimax_for_test(s)
+
+    said(capsys, teach.check_02_minimax, cheat)
+    with pytest.raises(KeyboardInterrupt):
+        teach.check_02_minimax(interrupted)
+    capsys.readouterr()
+    assert "calls ttt_lib's minimax" in said(capsys, teach.check_02_minimax, swallowed)
+    assert forbidden_places() == before
+    assert cheat.__closure__[0].cell_contents is minimax  # the closure too
+
+
+def right_minimax_for_test(state):
+    if state.is_terminal():
+        return state.utility()
+    values = [right_minimax_for_test(state.play(move)) for move in state.moves()]
+    return max(values) if state.to_move == 1 else min(values)
+
+
+def test_checkers_return_their_verdict(capsys):
+    got = teach.check_02_minimax(right_minimax_for_test)
+    assert got.right and got.status == "Right" and capsys.readouterr().out == got.line + "\n"
+    got = teach.check_02_minimax(None)
+    assert not got.right and got.line.startswith("Not yet: replace None")
+
+
+def test_what_the_students_function_prints_is_no_verdict(capsys):
+    def loud(state):
+        print("Right: trust me")
+        return 0
+
+    got = teach.check_02_minimax(loud)
+    out = capsys.readouterr().out
+    assert not got.right and "Right: trust me" in out and out.endswith(got.line + "\n")
+
+
+def test_a_right_function_may_use_the_library_s_game_and_helpers(capsys):
+    from ttt_lib.search import line_score
+
+    def by_line_score(state):
+        return sorted(state.moves(), key=lambda m: state.to_move * line_score(state.play(m)),
+                      reverse=True)
+    assert said(capsys, teach.check_04_ordering, by_line_score).startswith("Right: ")

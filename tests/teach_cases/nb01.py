@@ -82,3 +82,24 @@ WRITE_IT = [
       no_return: "returned None", endless: "recursed without end",
       stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.game import count_tree  # noqa: E402
+
+
+def numpy_count(state):  # numpy's numbers are numbers: np.int64 counts as an int
+    if state.is_terminal():
+        return np.int64(1)
+    return 1 + np.sum([numpy_count(state.play(move)) for move in state.moves()])
+
+
+def library_count(state):
+    return count_tree(state)
+
+
+WRITE_IT[0][1].append(numpy_count)
+# Each write-it checker: the delegation cheats, with the library function named in Not yet.
+CHEATS = [(teach.check_01_count_tree, {library_count: "count_tree", count_tree: "count_tree"})]

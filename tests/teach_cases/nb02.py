@@ -99,14 +99,69 @@ CASES = [
 
 # Each write-it checker: right functions, and typical wrong ones with words of their hint.
 WRITE_IT = [
-    (teach.check_02_minimax, [right_minimax, minimax_by_best, minimax],
+    (teach.check_02_minimax, [right_minimax, minimax_by_best],
      {max_everywhere: "MIN (to_move == -1) takes the smallest",
       min_everywhere: "MAX (to_move == 1, X) takes the largest",
       sides_swapped: "swapped", right_negamax: "negamax's value",
       returns_a_move: "not the move", returns_a_pair: "not a pair",
       endless: "recursed without end", stub: "write the function"}),
-    (teach.check_02_negamax, [right_negamax, negamax],
+    (teach.check_02_negamax, [right_negamax],
      {right_minimax: "max/min form", negation_forgotten: "negation is missing",
       leaf_for_x: "to_move * utility()", leaf_sign_flipped: "sign is flipped",
       endless: "recursed without end", stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.search import solve  # noqa: E402
+
+
+def numpy_minimax(state):  # np.max of a list gives np.int64: the same value
+    if state.is_terminal():
+        return state.utility()
+    values = [numpy_minimax(state.play(move)) for move in state.moves()]
+    return np.max(values) if state.to_move == 1 else np.min(values)
+
+
+def numpy_negamax(state):
+    if state.is_terminal():
+        return np.int64(state.to_move * state.utility())
+    return np.max([-numpy_negamax(state.play(move)) for move in state.moves()])
+
+
+def library_minimax(state):
+    return minimax(state)
+
+
+def library_negamax(state):
+    return negamax(state)
+
+
+def library_solve(state):  # the solver, turned into the value for the player to move
+    return state.to_move * solve(state)
+
+
+WRITE_IT[0][1].append(numpy_minimax)
+WRITE_IT[1][1].append(numpy_negamax)
+CHEATS = [(teach.check_02_minimax, {library_minimax: "minimax", minimax: "minimax"}),
+          (teach.check_02_negamax, {library_negamax: "negamax", negamax: "negamax",
+                                    library_solve: "solve"})]
+
+
+def ignores_to_move(state, x_moves=True):  # MAX at the root, then alternating by depth
+    if state.is_terminal():
+        return state.utility()
+    values = [ignores_to_move(state.play(move), not x_moves) for move in state.moves()]
+    return max(values) if x_moves else min(values)
+
+
+def negates_the_max(state):  # -max(children) instead of max(-child for each child)
+    if state.is_terminal():
+        return state.to_move * state.utility()
+    return -max(negates_the_max(state.play(move)) for move in state.moves())
+
+
+WRITE_IT[0][2][ignores_to_move] = "not by depth"
+WRITE_IT[1][2][negates_the_max] = "not -max(values)"

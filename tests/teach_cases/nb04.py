@@ -84,3 +84,28 @@ WRITE_IT = [
       best_two: "left out", first_twice: "comes twice", as_a_set: "return a list",
       loops: "ran for more than", stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.search import heuristic_order, threat_order  # noqa: E402
+
+
+def numpy_line_score(state):  # np.argsort; the moves come back as np.int64
+    moves = np.array(state.moves())
+    scores = np.array([state.to_move * line_score(state.play(int(m))) for m in moves])
+    return list(moves[np.argsort(-scores, kind="stable")])
+
+
+def library_heuristic(state):
+    return heuristic_order(state, state.moves())
+
+
+def library_threats(state):
+    return threat_order(state, state.moves())
+
+
+WRITE_IT[0][1].append(numpy_line_score)
+CHEATS = [(teach.check_04_ordering, {library_heuristic: "heuristic_order",
+                                     library_threats: "threat_order"})]

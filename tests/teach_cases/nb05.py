@@ -250,3 +250,34 @@ WRITE_IT += [
       clock_between_rounds: "not only between rounds", library_deepening: "write the search "
       "yourself", returns_nothing: "not a legal move", deadline_stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.search import open_lines  # noqa: E402
+
+
+def numpy_open_lines(state):
+    cells = np.array(state.cells())
+    lines = np.array(state.lines())
+    return np.sum(~np.any(cells[lines] == 2, axis=1)) - np.sum(~np.any(cells[lines] == 1, axis=1))
+
+
+def library_open_lines(state):
+    return open_lines(state)
+
+
+def numpy_deadline(state, seconds):  # the move as np.int64
+    return np.int64(negamax_deadline(state, seconds))
+
+
+def library_choice(state, seconds):
+    return depth_limited_choice(state, 2)[1][0]
+
+
+WRITE_IT[0][1].append(numpy_open_lines)
+WRITE_IT[1][1].append(numpy_deadline)
+CHEATS = [(teach.check_05_evaluate, {library_open_lines: "open_lines", open_lines: "open_lines"}),
+          (teach.check_05_deadline, {library_deepening: "iterative_deepening",
+                                     library_choice: "depth_limited_choice"})]

@@ -78,3 +78,32 @@ WRITE_IT = [
       one_step: "its own answer", marks_only: "not symmetric", as_list: "cannot serve as a key",
       canonical_stub: "write the function", canonical_loops: "ran for more than"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.symmetry import canonical  # noqa: E402
+
+
+def numpy_code(cells):  # the smallest image's code as np.int64: a key like any other
+    codes = [np.int64(int(image.translate(str.maketrans(".XO", "012")), 3))
+             for image in images(cells, ALL)]
+    return np.min(codes)
+
+
+def library_key(cells):
+    return BitBoard.from_text("/".join((cells[:3], cells[3:6], cells[6:]))).canonical_key()
+
+
+def library_canonical(cells):
+    return canonical(tuple(".XO".index(mark) for mark in cells))
+
+
+def library_forms(cells):
+    return min(symmetric_forms(tuple(".XO".index(mark) for mark in cells)))
+
+
+WRITE_IT[0][1].append(numpy_code)
+CHEATS = [(teach.check_06_canonical, {library_key: "canonical_key", library_canonical: "canonical",
+                                      library_forms: "symmetric_forms"})]

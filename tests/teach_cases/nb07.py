@@ -167,3 +167,37 @@ WRITE_IT = [
       root_forgotten: "root is left out", raw_result: "does not subtract",
       backprop_stub: "write the function", backprop_loops: "ran for more than"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.search.mcts import Node  # noqa: E402
+
+
+def numpy_ucb(wins, visits, parent_visits, c):
+    if visits == 0:
+        return np.inf
+    return np.float64(wins) / visits + c * np.sqrt(np.log(parent_visits) / visits)
+
+
+def numpy_backpropagate(path, x_result):
+    for node in path:
+        node.visits += np.int64(1)
+        node.wins += np.float64((1 + x_result * node.mover) / 2)
+
+
+def library_ucb(wins, visits, parent_visits, c):
+    node = Node(BitBoard())
+    node.wins, node.draws, node.losses, node.visits = wins, 0, visits - wins, visits
+    return node.ucb(parent_visits, c)
+
+
+def library_backpropagate(path, x_result):
+    MCTSTree.backpropagate(None, path, x_result)
+
+
+WRITE_IT[0][1].append(numpy_ucb)
+WRITE_IT[1][1].append(numpy_backpropagate)
+CHEATS = [(teach.check_07_ucb, {library_ucb: "ucb"}),
+          (teach.check_07_backpropagate, {library_backpropagate: "backpropagate"})]

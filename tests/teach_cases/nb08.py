@@ -142,3 +142,30 @@ WRITE_IT = [
       Unwritten: "write the function", NeedsArgument: "give every argument a default",
       int: "needs a method choose"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.agents import PerfectAgent  # noqa: E402
+from ttt_lib.search import threat_order  # noqa: E402
+
+
+class NumpyWinThenBlock(WinThenBlock):
+    """The same agent, its moves as np.int64."""
+
+    def choose(self, state):
+        return np.int64(super().choose(state))
+
+
+class ThreatOrder(Agent):
+    def choose(self, state):
+        return threat_order(state, state.moves())[0]
+
+
+class Perfect(PerfectAgent):  # the library's perfect player, renamed
+    pass
+
+
+WRITE_IT[0][1].append(NumpyWinThenBlock)
+CHEATS = [(teach.check_08_agent, {ThreatOrder: "threat_order", Perfect: "PerfectAgent.choose"})]

@@ -92,3 +92,49 @@ WRITE_IT = [
       endless: "recursed without end", loops: "ran for more than",
       stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+
+def numpy_expectiminimax(state):  # np.dot of floats, np.max of the values
+    if state.is_terminal():
+        return np.int64(state.utility())
+    if state.is_chance():
+        pairs = state.outcomes()
+        return np.dot([float(p) for p, _ in pairs],
+                      [numpy_expectiminimax(child) for _, child in pairs])
+    values = [numpy_expectiminimax(state.play(move)) for move in state.moves()]
+    return np.max(values) if state.to_move == 1 else np.min(values)
+
+
+def library_expectiminimax(state):
+    return expectiminimax(state)
+
+
+WRITE_IT[0][1].append(numpy_expectiminimax)
+CHEATS = [(teach.check_09_expectiminimax, {library_expectiminimax: "expectiminimax",
+                                           expectiminimax: "expectiminimax"})]
+
+
+def movers_view(state):  # negamax's view: the value for the player to move, chance and all
+    if state.is_terminal():
+        return state.to_move * state.utility()
+    if state.is_chance():  # the mover here is the one whose move led here
+        return sum(p * movers_view(child) * child.to_move * state.to_move
+                   for p, child in state.outcomes())
+    return max(-movers_view(state.play(move)) * state.play(move).to_move * -state.to_move
+               for move in state.moves())
+
+
+def ignores_to_move(state, x_moves=True):  # MAX at the root, then alternating by depth
+    if state.is_terminal():
+        return state.utility()
+    if state.is_chance():
+        return sum(p * ignores_to_move(child, x_moves) for p, child in state.outcomes())
+    values = [ignores_to_move(state.play(move), not x_moves) for move in state.moves()]
+    return max(values) if x_moves else min(values)
+
+
+WRITE_IT[0][2].update({movers_view: "player to move", ignores_to_move: "not by depth"})

@@ -69,3 +69,31 @@ WRITE_IT = [
       alpha_times_target: "not alpha times the target", no_move: "did not move",
       loops: "ran for more than", stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+
+def numpy_update(q, reward, next_best, alpha, gamma):
+    target = np.float64(reward) if next_best is None else -gamma * np.float64(next_best)
+    return q + alpha * (target - q)
+
+
+def library_update(q, reward, next_best, alpha, gamma):
+    row = [q] + [-np.inf] * 8
+    trail = [(row, 0)] if next_best is None else [(row, 0), ([next_best] + [-np.inf] * 8, 0)]
+    QTable(gamma=gamma).update(trail, reward if next_best is None else next_best, alpha)
+    return row[0]
+
+
+WRITE_IT[0][1].append(numpy_update)
+CHEATS = [(teach.check_10_q_update, {library_update: "update"})]
+
+
+def reward_ignored(q, reward, next_best, alpha, gamma):  # the final reward left out
+    target = -gamma * (next_best or 0)
+    return q + alpha * (target - q)
+
+
+WRITE_IT[0][2][reward_ignored] = "the target is the reward"

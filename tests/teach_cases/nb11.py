@@ -75,3 +75,26 @@ WRITE_IT = [
       swapped: "Rows and columns are swapped", endless: "recursed without end",
       stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.boards import winning_lines  # noqa: E402
+
+
+def numpy_windows(m, n, k):
+    across, down = np.maximum(0, n - k + 1), np.maximum(0, m - k + 1)
+    return np.sum([m * across, n * down, 2 * across * down])
+
+
+def library_windows(m, n, k):
+    return len(winning_lines(m, n, k))
+
+
+def library_board(m, n, k):
+    return len(MNKBoard(m, n, k).lines())
+
+
+WRITE_IT[0][1].append(numpy_windows)
+CHEATS = [(teach.check_11_windows, {library_windows: "winning_lines", library_board: "shape_of"})]

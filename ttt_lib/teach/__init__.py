@@ -10,8 +10,12 @@ runs from top to bottom before anyone has solved anything.
 
 To add a notebook's exercises, write ``nbNN.py`` with an ``__all__`` (see ``nb06.py``) and its
 right and wrong answers in ``tests/teach_cases/nbNN.py``. Each checker is exported through
-``core.lenient``: numbers are judged by value (``8.0`` as ``8``), text without its surrounding
-spaces. A write-it checker (its answer is the student's function) is marked ``@write_it``.
+``core.lenient``: numbers are judged by value (``8.0`` as ``8``, numpy's too), text without its
+surrounding spaces, and the checker returns its ``core.Verdict`` as well as printing it. A
+write-it checker (its answer is the student's function) is marked ``@write_it(forbids=...)``:
+while it runs, the library functions that solve its exercise are unavailable to the student's
+code, and a call to one is ``Not yet: your function calls ttt_lib's minimax; write the search
+yourself.``
 """
 from __future__ import annotations
 

@@ -1,13 +1,17 @@
-"""Grading a class's notebooks: run each one, read each exercise's verdict, one row each.
+"""Grading a class's notebooks: run each one, judge each exercise again, one row each.
 
 ``python -m ttt_lib grade FOLDER [--csv FILE] [--timeout SECONDS]`` runs every ``.ipynb`` in
 FOLDER (subfolders too, one per student if you like) top to bottom in a fresh kernel, with a
-time limit for the whole notebook. An exercise is a cell calling a checker ``check_NN_what(...)``;
-its verdict is the line the checker printed, ``Right: ...`` or ``Not yet: ...`` (when one
-exercise is checked in several cells, the last call wins). The table has one row per notebook:
-the file, then every exercise seen in the folder (``Right``, ``Not yet`` or ``missing``), the
-number right, and the problem that stopped the run early, if any: a cell that raised (the
-verdicts reached before it still count), the time limit, or a file that is not a notebook.
+time limit for the whole notebook. An exercise is a cell calling a checker ``check_NN_what(...)``.
+Its verdict is never read from printed text: the genuine checkers note the last answer each
+was given (``teach.core.ANSWERS``), and after the run the grader judges those answers again,
+in the same kernel, with checkers it reloads from the package's files (so a checker the
+notebook redefined or patched does not count; the time limit applies again to this). The table
+has one row per notebook: the file, then every exercise seen in the folder (``Right``, ``Not
+yet`` or ``missing``), the number right, the problem that stopped the run early, if any (a code
+cell that raised, numbered as Jupyter counts code cells: the verdicts reached before it still
+count; the time limit; a file that is not a notebook), and ``flags``: a notebook that
+redefines a checker (its exercise is then Not yet) or prints verdict lines no checker printed.
 
 Each notebook runs in a box of its own (``confine``: the command line passes the class
 tournament's bubblewrap jail, ``classroom.jail.box_command``): a copy of the notebook in an
@@ -23,6 +27,7 @@ then do anything you can. nbformat and nbclient are imported only when grading.
 """
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import os
@@ -39,17 +44,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..safetext import Unreadable, csv_cell, printable, read_regular, shorten
+from .kernel import printed_lines, run
 
 __all__ = ["Graded", "cell_verdicts", "exercise_calls", "grade_folder", "grade_notebook",
            "notebooks_in", "read_paper", "summary", "table", "write_table"]
 
 TIMEOUT = 300.0  # seconds per notebook, unless told otherwise
-GRACE = 20.0  # the box's limit: the notebook's time and this, to start and stop a kernel
+GRACE = 20.0  # the box's limit: twice the notebook's time (its run, then the judging) and
+#               this, to start and stop a kernel
 RESULT_BYTES = 1 << 20  # a longer answer from a box is no answer
 MAX_BYTES = 64 << 20  # a longer file is not graded
 Confine = Callable[[list[str], str], list[str]]  # (argv, home folder) -> the boxed command
 CHECK_CALL = re.compile(r"(?<!def )(?<!\w)(check_\d\d_\w+)\s*\(")  # a call, not a def
 VERDICT = re.compile(r"^(Right|Not yet):")
+CHECKER_NAME = re.compile(r"check_\d\d_\w+")
 
 
 @dataclass
@@ -60,6 +68,7 @@ class Graded:
     lines: dict[str, str] = field(default_factory=dict)  # exercise -> 'Right: ...' line
     exercises: list[str] = field(default_factory=list)   # the exercises its cells call
     problem: str = ""                                    # '' when it ran to the end
+    flags: str = ""                                      # '' when nothing looks forged
 
     def status(self, exercise: str) -> str:
         """'Right', 'Not yet' or 'missing' (never checked, or the run stopped before it)."""
@@ -75,64 +84,42 @@ def exercise_calls(source: str) -> list[str]:
     return CHECK_CALL.findall(code)
 
 
-def _printed_lines(cell) -> list[str]:
-    text = "".join(out.get("text", "") for out in cell.get("outputs", [])
-                   if out.get("output_type") == "stream" and out.get("name") == "stdout")
-    return text.splitlines()
+def redefined(source: str) -> set[str]:
+    """The checkers a cell's code binds to something of its own: ``def check_...``,
+    ``check_... = ...``, an import ``as check_...`` or from elsewhere than ``ttt_lib.teach``."""
+    code = "\n".join(line for line in source.splitlines()
+                     if not line.lstrip().startswith(("%", "!")))  # IPython's magics
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError):
+        return set()
+    return {name for node in ast.walk(tree) for name in _bound(node)
+            if CHECKER_NAME.fullmatch(name)}
+
+
+def _bound(node) -> list[str]:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+        return [node.id]
+    if isinstance(node, ast.ImportFrom) and node.module == "ttt_lib.teach" and not node.level:
+        return [a.asname for a in node.names if a.asname and a.asname != a.name]
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return [a.asname or a.name for a in node.names]
+    return []
 
 
 def cell_verdicts(cell) -> dict[str, str]:
     """{exercise: verdict line} of one executed code cell: its checker calls matched in order
     with the lines it printed that start with ``Right:`` or ``Not yet:``."""
     calls = exercise_calls(cell.source)
-    verdicts = [line for line in _printed_lines(cell) if VERDICT.match(line)]
+    verdicts = [line for line in printed_lines(cell) if VERDICT.match(line)]
     return dict(zip(calls, verdicts))
 
 
-# ------------------------------------------------------------------------ running a notebook
-
-def _run(nb, folder: Path, timeout: float) -> str:
-    """Execute ``nb`` in place in a fresh kernel; '' if it ran to the end, else the problem."""
-    from nbclient import NotebookClient
-
-    deadline = time.monotonic() + timeout
-    client = NotebookClient(nb, kernel_name="python3", record_timing=False,
-                            shutdown_kernel="immediate",
-                            timeout_func=lambda cell: max(1, int(deadline - time.monotonic())),
-                            resources={"metadata": {"path": str(folder)}})
-    try:
-        client.execute(stderr=subprocess.DEVNULL)  # the kernel's own log; cells' output is kept
-    except Exception as error:
-        # On Ctrl-C nbclient shuts the kernel down itself and notes it in this attribute;
-        # the run then fails with whatever that caused: stop grading instead
-        if getattr(client, "_async_cleanup_kernel_future", None) is not None:
-            raise KeyboardInterrupt from None
-        return _problem(error, nb, timeout)
-    return ""
-
-
-def _problem(error: Exception, nb, timeout: float) -> str:
-    from nbclient.exceptions import CellExecutionError, CellTimeoutError
-    if isinstance(error, CellTimeoutError):
-        return f"stopped after the time limit ({timeout:g} s)"
-    if isinstance(error, CellExecutionError):
-        number = next((i for i, cell in enumerate(nb.cells, 1) if _raised(cell)), "?")
-        return f"cell {number} raised {error.ename}: {_first_line(error.evalue)}"
-    return f"could not run: {type(error).__name__}: {_first_line(str(error))}"  # a dead kernel
-
-
-def _first_line(text: str, most: int = 200) -> str:
-    line = (text or "").strip().split("\n", 1)[0]
-    return line if len(line) <= most else line[:most - 3] + "..."
-
-
-def _raised(cell) -> bool:
-    return any(out.get("output_type") == "error" for out in cell.get("outputs", []))
-
-
 def grade_notebook(path: Path, timeout: float = TIMEOUT, name: str | None = None) -> Graded:
-    """Run the notebook at ``path`` (its stored outputs cleared first) and collect its
-    verdicts; a file that is not a notebook gets its problem instead."""
+    """Run the notebook at ``path`` (its stored outputs cleared first), judge its answers
+    again and flag what looks forged; a file that is not a notebook gets its problem."""
     import nbformat
 
     graded = Graded(name or path.name)
@@ -145,10 +132,32 @@ def grade_notebook(path: Path, timeout: float = TIMEOUT, name: str | None = None
     for cell in code:  # nothing from the student's own run may count
         cell.outputs, cell.execution_count = [], None
     graded.exercises = sorted({call for cell in code for call in exercise_calls(cell.source)})
-    graded.problem = _run(nb, path.parent, timeout)
-    for cell in code:
-        graded.lines.update(cell_verdicts(cell))  # later cells overwrite: the last call wins
+    graded.problem, found = run(nb, path.parent, timeout, graded.exercises)
+    _take(graded, found, code)
     return graded
+
+
+def _take(graded: Graded, found: dict, code: list) -> None:
+    """The verdicts judged again, and the flags: checkers redefined (their exercises Not yet
+    unless a genuine checker judged them), verdict lines printed that no checker printed."""
+    lines = found.get("lines") if isinstance(found.get("lines"), dict) else {}
+    graded.lines = {name: line for name, line in lines.items()
+                    if isinstance(name, str) and isinstance(line, str)}
+    swapped = set(found.get("swapped") or []) & set(graded.exercises)
+    swapped |= {name for cell in code for name in redefined(cell.source)}
+    for name in sorted(swapped & set(graded.exercises)):
+        graded.lines.setdefault(name, "Not yet: the notebook redefines this checker.")
+    said = list(found.get("said") or [])
+    forged = 0
+    for line in (line for cell in code for line in printed_lines(cell) if VERDICT.match(line)):
+        if line in said:
+            said.remove(line)
+        else:
+            forged += 1
+    flags = [f"redefines {', '.join(sorted(swapped))}"] if swapped else []
+    flags += [f"prints {forged} verdict line{'s' * (forged != 1)} no checker printed"] \
+        if forged else []
+    graded.flags = "; ".join(flags)
 
 
 def notebooks_in(folder: Path) -> list[Path]:
@@ -218,7 +227,8 @@ def _code_sources(data: bytes) -> list[str]:
 
 def grade_in_box(paper: Paper, timeout: float, confine: Confine | None) -> Graded:
     """Run ``paper``'s copy in a box of its own (no box with ``confine=None``), within
-    ``timeout`` and ``GRACE`` seconds of wall-clock time, and read its row."""
+    twice ``timeout`` (the run, then the judging) and ``GRACE`` seconds of wall-clock time,
+    and read its row."""
     graded = Graded(paper.name, exercises=list(paper.exercises), problem=paper.problem)
     if paper.problem:
         return graded
@@ -233,7 +243,7 @@ def grade_in_box(paper: Paper, timeout: float, confine: Confine | None) -> Grade
                                    stderr=subprocess.DEVNULL, cwd=home, env=_environment(),
                                    start_new_session=True)
         try:
-            answer, late = _answer(process, timeout + GRACE)
+            answer, late = _answer(process, 2 * timeout + GRACE)
         finally:
             _end(process)
     finally:
@@ -275,11 +285,12 @@ def _row(graded: Graded, answer: bytes, late: bool, timeout: float) -> Graded:
     """The box's answer checked for shape: verdict lines for this notebook's exercises."""
     try:
         found = json.loads(answer.decode("utf-8"))
-        lines, problem = found["lines"], found["problem"]
+        lines, problem, flags = found["lines"], found["problem"], found["flags"]
     except (ValueError, TypeError, KeyError, RecursionError):
-        found, lines, problem = None, {}, ""
-    if not (isinstance(lines, dict) and isinstance(problem, str)):
-        found, lines, problem = None, {}, ""
+        found, lines, problem, flags = None, {}, "", ""
+    if not (isinstance(lines, dict) and isinstance(problem, str) and isinstance(flags, str)):
+        found, lines, problem, flags = None, {}, "", ""
+    graded.flags = _clean(flags)
     graded.lines = {name: _clean(line) for name, line in lines.items()
                     if name in graded.exercises and isinstance(line, str)}
     if late:
@@ -305,7 +316,8 @@ def grade_inside(name: str, timeout: float) -> None:
         os.dup2(null, fd)
     os.environ["HOME"] = os.environ["TMPDIR"] = os.getcwd()
     graded = grade_notebook(Path(name).resolve(), timeout)
-    answer.write(json.dumps({"lines": graded.lines, "problem": graded.problem}) + "\n")
+    answer.write(json.dumps({"lines": graded.lines, "problem": graded.problem,
+                             "flags": graded.flags}) + "\n")
     answer.close()
 
 
@@ -350,18 +362,19 @@ def grade_folder(folder: Path, timeout: float = TIMEOUT, progress=None, jobs: in
 # ---------------------------------------------------------------------------- the table
 
 def header(exercises: list[str]) -> list[str]:
-    return ["file", *exercises, "right", "problem"]
+    return ["file", *exercises, "right", "problem", "flags"]
 
 
 def row(one: Graded, exercises: list[str]) -> list[str]:
     """A notebook's cells, each safe in a spreadsheet (``=1+2`` as a name is not a formula)."""
     statuses = [one.status(name) for name in exercises]
     return [csv_cell(one.file), *statuses, str(statuses.count("Right")),
-            csv_cell(one.problem)]
+            csv_cell(one.problem), csv_cell(one.flags)]
 
 
 def table(graded: list[Graded]) -> list[list[str]]:
-    """The header, then one row per notebook: file, each exercise's status, right, problem."""
+    """The header, then one row per notebook: file, each exercise's status, right, problem,
+    flags."""
     exercises = sorted({name for one in graded for name in [*one.exercises, *one.lines]})
     return [header(exercises)] + [row(one, exercises) for one in graded]
 
@@ -373,7 +386,7 @@ def write_table(rows: list[list[str]], stream) -> None:
 def summary(graded: list[Graded], isolated: bool = True) -> str:
     """One line: notebooks graded, how many ran to the end, and the verdicts."""
     rows = table(graded)[1:]
-    statuses = [status for row in rows for status in row[1:-2]]
+    statuses = [status for row in rows for status in row[1:-3]]
     stopped = sum(1 for one in graded if one.problem)
     return (f"graded {len(graded)} notebook{'s' * (len(graded) != 1)}"
             f"{'' if isolated else ' (not isolated)'}: "

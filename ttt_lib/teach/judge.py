@@ -17,6 +17,7 @@ function visits), ``call_limited`` (a per-call time limit) and ``judge`` (the lo
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import signal
 import sys
@@ -26,12 +27,25 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..game import Chance, TreeNode, is_chance
+from .. import search as _search
+from ..game import Chance, TreeNode, count_tree, is_chance
+from ..search import deepening as _deepening
 
-__all__ = ["Case", "TimeLimit", "Visits", "Watched", "call_limited", "judge", "random_tree",
+__all__ = ["SEARCHES", "Case", "TimeLimit", "Visits", "Watched", "call_limited", "judge", "random_tree",
            "random_trees", "same_value", "tree_size", "tree_text"]
 
 SECONDS = 2.0  # per call of the student's function
+
+# The library's searches: no write-it checker lets the student's code call one (see
+# ``core.write_it``'s ``forbids``); each checker adds the functions of its own exercise.
+SEARCHES = (count_tree, *(getattr(_search, name) for name in (
+    "minimax", "negamax", "negamax_memo", "negamax_step", "solve", "solve_all", "best_moves",
+    "move_values", "alphabeta", "alphabeta_maxmin", "pvs", "pvs_search", "expectiminimax",
+    "expectiminimax_memo", "chance_value", "best_chance_moves", "expectimax",
+    "expectimax_search", "star1", "star2", "depth_limited", "depth_limited_choice",
+    "iterative_deepening", "mcts", "flat_monte_carlo", "alphabeta_continued",
+    "continued_choice")), _deepening.iterative_deepening,
+    (_search.AlphaBeta, "value"))
 
 
 # ------------------------------------------------------------------------ random textbook trees
@@ -170,13 +184,17 @@ def _call_traced(fn: Callable, args: tuple, seconds: float):
 
 
 def same_value(expected, got) -> bool:
-    """Numbers agree by value (8 == 8.0, 14/5 == 2.8 up to rounding); bools are no numbers."""
-    if isinstance(got, bool) or not isinstance(got, (int, float, Fraction)):
+    """Numbers agree by value, whatever their type (``numbers.Real``: numpy's too, so
+    ``np.int64(8) == 8``): exactly when both are exact (ints, fractions), up to rounding
+    when either is a float (14/5 against 2.8); bools, NaN and other things are no numbers."""
+    if isinstance(got, bool) or not isinstance(got, numbers.Real) or type(got).__name__ == "bool_":
         return False
+    if isinstance(got, numbers.Rational) and isinstance(expected, numbers.Rational):
+        return got == expected
+    got, expected = float(got), float(expected)
     if math.isnan(got):
         return False
-    return got == expected or math.isclose(float(got), float(expected), rel_tol=1e-9,
-                                           abs_tol=1e-12)
+    return got == expected or math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-12)
 
 
 # ------------------------------------------------------------------------------ the judge

@@ -5,7 +5,8 @@ from ..boards.bit import BIT_OF_CELL, BitBoard, LINE_MASKS
 from ..boards.tictactoe import LINES
 from ..game import MIN, TreeNode, count_tree
 from .core import is_int, unanswered, verdict, write_it
-from .judge import Case, Watched, call_limited, judge, random_trees, same_value, tree_text
+from .judge import (SEARCHES, Case, Watched, call_limited, judge, random_trees, same_value,
+                    tree_text)
 
 __all__ = ["LINE_01_MASK", "CELL_01_BIT", "BOARDS_01_JUDGED", "check_01_line_mask",
            "check_01_cell_bit", "check_01_count_tree"]
@@ -150,7 +151,7 @@ COUNT_MISTAKES = [
 ]
 
 
-@write_it
+@write_it(forbids=SEARCHES, task="the count")
 def check_01_count_tree(fn) -> None:
     """Judge ``fn(state) -> number of nodes of the tree below state, itself included`` on 60
     random textbook trees and six small positions, against ``count_tree``."""

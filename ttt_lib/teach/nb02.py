@@ -5,7 +5,7 @@ from ..boards.bit import BitBoard
 from ..game import MAX, TreeNode
 from ..search.minimax import best_moves, minimax, negamax
 from .core import as_cells, is_int, unanswered, verdict, write_it
-from .judge import judge
+from .judge import SEARCHES, judge
 from .nb01 import ON_CASES, judged_cases, likely_mistake, probes
 
 __all__ = ["TREE_02_VALUE", "NODE_02_NEGAMAX", "BOARD_02_BEST", "check_02_minimax_value",
@@ -141,6 +141,15 @@ def _mover_view(state):
     return state.to_move * state.utility()
 
 
+def _by_depth(state, x_moves: bool = True):
+    """Minimax with MAX and MIN alternating by depth from the root (MAX first), whoever is
+    really to move: the mistake of ignoring ``to_move``."""
+    if state.is_terminal():
+        return state.utility()
+    values = [_by_depth(state.play(m), not x_moves) for m in state.moves()]
+    return max(values) if x_moves else min(values)
+
+
 def _wrong_side(state, values):  # MIN's choice at MAX's nodes and the other way round
     return min(values) if state.to_move == MAX else max(values)
 
@@ -156,29 +165,37 @@ MINIMAX_MISTAKES = [
               "X's nodes, min at O's, no negation."),
     (lambda s: -minimax(s), "The sign is flipped: utility() is already X's score, use it "
                             "as it is."),
+    (_by_depth, "MAX and MIN go by whose turn it is (state.to_move), not by depth: O may be "
+                "the one to move at the root."),
 ]
 
 
-def _not_a_value_hint(state, got) -> str | None:
-    """A hint when ``got`` is a pair or looks like a move rather than a value."""
+def _not_a_value_hint(fn, cases, state, got) -> str | None:
+    """A hint when ``got`` is a pair or None, or when ``fn`` returns a best move instead of
+    a value on every probe (a fingerprint: one move that equals a value proves nothing)."""
     if isinstance(got, (tuple, list)):
         return "Return the value alone, a number, not a pair or a list."
     if got is None:
         return "It returned None: does every path through the function end in return?"
-    if not state.is_terminal() and got in state.moves() and got in best_moves(state):
+    inner = [case for case in probes(cases, state) if not case.state.is_terminal()]
+    if likely_mistake(fn, inner, [(_a_best_move, "move")], same=lambda moves, got: got in moves):
         return ("Is that the best move? Return the best child's value, not the move that "
                 "leads to it.")
     return None
 
 
+def _a_best_move(state) -> list:
+    return best_moves(state)
+
+
 def _mistake_hint(fn, cases, mistakes, default: str):
     def hint(state, expected, got, visits) -> str:
         return (likely_mistake(fn, probes(cases, state), mistakes)
-                or _not_a_value_hint(state, got) or default)
+                or _not_a_value_hint(fn, cases, state, got) or default)
     return hint
 
 
-@write_it
+@write_it(forbids=SEARCHES)
 def check_02_minimax(fn) -> None:
     """Judge ``fn(state) -> X's value`` (max/min form) on 60 random textbook trees, half
     of them with O to move at the root, and six small positions, against ``minimax``."""
@@ -194,6 +211,9 @@ def check_02_minimax(fn) -> None:
                 f"the smallest at O's, the same as ttt_lib's {ON_CASES}.")
 
 
+_NEGATE_EACH = ("Negate each child's value, then take the largest: max(-value for each "
+                "child), not -max(values): the child best for you is the one worst for the "
+                "opponent.")
 NEGAMAX_MISTAKES = [
     (minimax, "That is X's value (the max/min form); negamax returns the value for the "
               "player to move, to_move times X's value."),
@@ -206,10 +226,12 @@ NEGAMAX_MISTAKES = [
     (lambda s: backed_up(s, lambda s: -_mover_view(s), lambda s, v: max(-x for x in v)),
      "The leaf's sign is flipped: a terminal state is worth to_move * utility() to the "
      "player to move there."),
+    (lambda s: backed_up(s, _mover_view, lambda s, v: -max(v)), _NEGATE_EACH),
+    (lambda s: backed_up(s, _x_view, lambda s, v: -max(v)), _NEGATE_EACH),
 ]
 
 
-@write_it
+@write_it(forbids=SEARCHES)
 def check_02_negamax(fn) -> None:
     """Judge ``fn(state) -> value for the player to move`` on 60 random textbook trees, half
     of them with O to move at the root, and six small positions, against ``negamax``."""

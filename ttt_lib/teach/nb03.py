@@ -10,7 +10,7 @@ from ..search.alphabeta import alphabeta, alphabeta_maxmin
 from ..search.minimax import minimax
 from ..search.trace import Stats, Trace
 from .core import is_int, unanswered, verdict, write_it
-from .judge import SECONDS, Case, Visits, Watched, call_limited, failure_of, same_value
+from .judge import SEARCHES, SECONDS, Case, Visits, Watched, call_limited, failure_of, same_value
 from .nb01 import ON_CASES, judged_cases, likely_mistake
 from .nb02 import MINIMAX_MISTAKES
 
@@ -350,7 +350,7 @@ def _narrow_windows(fn, cases: list[Case]) -> str | None:
     return None
 
 
-@write_it
+@write_it(forbids=SEARCHES)
 def check_03_alphabeta(fn) -> None:
     """Judge ``fn(state, alpha, beta) -> X's value`` (max/min form) on 60 random textbook
     trees and six positions: the value, and exactly the leaves (in order) that alpha-beta

@@ -7,11 +7,11 @@ from functools import lru_cache
 from ..boards.bit import BitBoard
 from ..game import reachable
 from ..search.alphabeta import AlphaBeta, alphabeta
-from ..search.ordering import heuristic_order, line_score
+from ..search.ordering import Killers, heuristic_order, line_score, threat_order
 from ..search.pvs import pvs
 from ..search.trace import Stats
 from .core import is_int, unanswered, verdict, write_it, word_in
-from .judge import call_limited, failure_of
+from .judge import SEARCHES, call_limited, failure_of
 
 __all__ = ["BOARD_04_LINE_SCORE", "BOARD_04_SPEEDUP", "SPEEDUPS_04", "ORDERING_04_FACTOR",
            "speedup_nodes", "ordering_04_positions", "check_04_line_score", "check_04_speedup",
@@ -179,7 +179,10 @@ def _nodes(order, state, budget: int) -> int:
         got = order(node)
         if _reordering_error(moves, got):
             raise NotAnOrdering(node, moves, got)
-        return list(got)
+        got = list(got)
+        if all(type(mine) is int for mine in got):
+            return got
+        return [next(move for move in moves if move == mine) for mine in got]  # numpy's ints
 
     engine = _CountingAlphaBeta(ordering=ordering)
     engine.value(state)
@@ -230,7 +233,8 @@ def _ordering_hint(fn, yours: int, plain: int, budgets: list[int]) -> str:
             "(for O, the move that is worst for X is best), and put wins and blocks first.")
 
 
-@write_it
+@write_it(forbids=(*SEARCHES, heuristic_order, threat_order, (Killers, "first")),
+          task="the order")
 def check_04_ordering(fn) -> None:
     """Judge ``fn(state) -> state's moves, most promising first``: alpha-beta with it, over
     ``ordering_04_positions()``, must visit at most ``ORDERING_04_FACTOR`` times the nodes it

@@ -14,7 +14,7 @@ from ..search.minimax import best_moves
 from ..search.ordering import line_score, open_lines
 from ..studies.horizon import HORIZON_EXAMPLE
 from .core import is_int, unanswered, verdict, write_it
-from .judge import SECONDS, Case, TimeLimit, call_limited, failure_of, judge
+from .judge import SEARCHES, SECONDS, Case, TimeLimit, call_limited, failure_of, judge
 
 __all__ = ["BOARD_05_HORIZON", "DEADLINE_05_CASES", "MARGIN_05", "evaluation_05_positions",
            "check_05_deadline", "check_05_evaluate", "check_05_horizon"]
@@ -59,7 +59,7 @@ def _evaluation_hint(fn, state, expected, got) -> str:
             "count those over state.lines(), do the same for O, and subtract.")
 
 
-@write_it
+@write_it(forbids=(open_lines,), task="the evaluation")
 def check_05_evaluate(fn) -> None:
     """Judge ``fn(state) -> X's open lines minus O's`` on every unfinished position (X's view,
     whoever is to move), against ``ttt_lib``'s ``open_lines``."""
@@ -248,7 +248,7 @@ def _deadline_verdict(fn, text: str, seconds: float) -> str | None:
     return None
 
 
-@write_it
+@write_it(forbids=SEARCHES)
 def check_05_deadline(fn) -> None:
     """Judge ``fn(state, seconds) -> move``, iterative deepening under a clock, on the
     ``DEADLINE_05_CASES``: in time (``MARGIN_05``), legal, as good as the depth it reached."""

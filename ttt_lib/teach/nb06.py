@@ -5,7 +5,9 @@ from collections.abc import Hashable
 from functools import lru_cache
 
 from ..boards.bit import BitBoard
-from ..symmetry import SYMMETRIES, encode, symmetric_forms
+from ..boards.list import ListBoard
+from ..boards.mnk import MNKBoard
+from ..symmetry import SYMMETRIES, canonical, canonical_code, encode, symmetric_forms
 from .core import is_int, unanswered, verdict, write_it
 from .judge import call_limited, failure_of
 
@@ -172,7 +174,9 @@ def _forms(fn) -> dict | str:
     return forms
 
 
-@write_it
+@write_it(forbids=(canonical, canonical_code, symmetric_forms, (BitBoard, "canonical_key"),
+                   (ListBoard, "canonical_key"), (MNKBoard, "canonical_key")),
+          task="the canonical form")
 def check_06_canonical(fn) -> None:
     """Judge ``fn(cells) -> form``: ``cells`` is a position as 9 characters, row by row
     (``"X.O......"``); right when two of the 5,478 reachable positions get the same form

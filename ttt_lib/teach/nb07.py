@@ -140,12 +140,12 @@ def _library_ucb(won: int, drawn: int, visits: int, parent_visits: int, c: float
     return node.ucb(parent_visits, c)
 
 
-def _ucb_hint(wins, visits, parent_visits, c, got) -> str:
+def _ucb_guesses(wins, visits, parent_visits, c) -> list[tuple[float, str]]:
+    """What each typical mistake gives on these counts, with its hint."""
     if visits == 0:
-        return ("A child never visited scores math.inf, so that selection tries every child "
-                "once; return it before dividing by visits.")
+        return []
     n, big, mean = visits, parent_visits, wins / visits
-    guesses = [
+    return [
         (mean + c * math.sqrt(big / n), "The logarithm is missing: the bonus is "
                                         "c * sqrt(ln(parent_visits) / visits), ln = math.log."),
         (mean + c * math.log(big) / n, "The square root is missing: the bonus is "
@@ -162,8 +162,22 @@ def _ucb_hint(wins, visits, parent_visits, c, got) -> str:
         (mean + c * math.sqrt(math.log10(big) / n), "ln is the natural logarithm, math.log."),
         (mean, "That is the mean reward alone: add the exploration bonus."),
     ]
-    for value, hint in guesses:
-        if same_value(value, got):
+
+
+def _ucb_hint(fn, case: tuple) -> str:
+    """The hint of the typical mistake whose scores ``fn`` gives on the failing case and on
+    other visited children (a fingerprint), else the formula."""
+    if case[1] == 0:
+        return ("A child never visited scores math.inf, so that selection tries every child "
+                "once; return it before dividing by visits.")
+    probes = [case] + [other for other in _ucb_cases() if other[1]][-6:]
+    try:
+        answers = [call_limited(fn, probe[:4]) for probe in probes]
+    except Exception:  # a probe it cannot answer: no fingerprint
+        answers = []
+    for i, (_, hint) in enumerate(_ucb_guesses(*case[:4]) if answers else ()):
+        if all(same_value(_ucb_guesses(*probe[:4])[i][0], answer)
+               for probe, answer in zip(probes, answers)):
             return hint
     return ("UCB1 = wins / visits + c * sqrt(ln(parent_visits) / visits), and math.inf for a "
             "child with no visits.")
@@ -175,7 +189,7 @@ def _ucb_args(case: tuple) -> str:
     return f"wins={wins:g}, visits={visits}, parent_visits={parent_visits}, c={shown_c}"
 
 
-@write_it
+@write_it(forbids=((Node, "ucb"),), task="UCB1")
 def check_07_ucb(fn) -> None:
     """Judge ``fn(wins, visits, parent_visits, c) -> UCB1 score`` against ``Node.ucb`` on 60
     seeded children: ``wins`` counts 1 per win and 1/2 per draw for the player who moved into
@@ -192,13 +206,13 @@ def check_07_ucb(fn) -> None:
         except NotImplementedError:
             return print("Not yet: write the function (it still raises NotImplementedError).")
         except Exception as error:  # the student's bug, reported, never a traceback
-            extra = f" {_ucb_hint(wins, visits, parent_visits, c, None)}" if visits == 0 else ""
+            extra = f" {_ucb_hint(fn, case)}" if visits == 0 else ""
             return print(f"Not yet: on {_ucb_args(case)} {failure_of(error)}.{extra}")
         expected = _library_ucb(won, drawn, visits, parent_visits, c)
         if not same_value(expected, got):
             return print(f"Not yet: on {_ucb_args(case)} UCB1 is {expected:.6g}, your "
                          f"function gave {got!r}. "
-                         f"{_ucb_hint(wins, visits, parent_visits, c, got)}")
+                         f"{_ucb_hint(fn, case)}")
     print("Right: your UCB1 agrees with Node.ucb on 60 seeded children: the mean reward "
           "wins / visits plus c * sqrt(ln(parent_visits) / visits), infinite for a child "
           "never visited.")
@@ -314,7 +328,7 @@ def _judge_backprop_case(fn, text: str, seed: int, iterations: int) -> str | Non
     return None
 
 
-@write_it
+@write_it(forbids=((MCTSTree, "backpropagate"),), task="the backpropagation")
 def check_07_backpropagate(fn) -> None:
     """Judge ``fn(path, x_result)``, MCTS backpropagation: ``path`` lists the nodes from the
     root to the node the playout started from (``PathNode``s: ``mover``, ``visits``,

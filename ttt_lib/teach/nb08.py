@@ -5,8 +5,11 @@ import inspect
 from fractions import Fraction
 from functools import lru_cache
 
+from .. import agents as _agents
 from ..player import Agent
+from ..search.ordering import completes_line, heuristic_order, threat_order
 from .core import is_int, unanswered, verdict, write_it
+from .judge import SEARCHES
 
 __all__ = ["RATE_08_X", "RATE_08_O", "RATE_08_GAMES", "RATE_08_SEED", "AGENT_08_GAMES",
            "LOSS_08_BOUND", "check_08_win_rate", "check_08_agent", "check_08_games_needed"]
@@ -115,6 +118,17 @@ def _build(answer):
                   "with a choose(state) method.")
 
 
+def _by_value(agent) -> Agent:
+    """``agent`` playing the legal move equal to the one it chose (numpy's ``np.int64(4)``
+    is the move 4), so that the board takes it."""
+    def choose(state):
+        move = agent.choose(state)
+        return next((legal for legal in state.moves() if legal == move), move)
+    played = _Written(choose)
+    played.name = getattr(agent, "name", "your agent")
+    return played
+
+
 def _winning_cells(state, player_to_move: bool) -> list[int]:
     """Cells where the player to move (or, with False, the other player) would complete a
     line at once."""
@@ -176,6 +190,7 @@ def _record_against_random(agent) -> dict[str, list[int]]:
     """Wins, draws and losses of ``agent`` against random, as X and as O."""
     from ..arena import play_game
     record = {"X": [0, 0, 0], "O": [0, 0, 0]}
+    agent = _by_value(agent)
     for seed in range(AGENT_08_GAMES):
         for side in ("X", "O"):
             game = (play_game(agent, "random", seed=seed) if side == "X"
@@ -185,7 +200,15 @@ def _record_against_random(agent) -> dict[str, list[int]]:
     return record
 
 
-@write_it
+# the library's own agents and move tests: the agent is the student's
+AGENT_08_FORBIDS = (*SEARCHES, threat_order, heuristic_order, completes_line,
+                    *((cls, "choose") for cls in (_agents.PerfectAgent, _agents.SearchAgent,
+                                                  _agents.AlphaBetaAgent,
+                                                  _agents.FlatMonteCarloAgent,
+                                                  _agents.MCTSAgent, _agents.DeepeningAgent)))
+
+
+@write_it(forbids=AGENT_08_FORBIDS, task="the agent")
 def check_08_agent(answer) -> None:
     """Judge a write-it agent: a class (or a function ``choose(state)``) that wins at once
     when it can, else blocks the opponent's immediate win, else plays any legal move. It is

@@ -8,7 +8,8 @@ from ..boards.slippery import SlipperyBoard
 from ..game import MAX, Chance, TreeNode, is_chance
 from ..search.expectiminimax import best_chance_moves, expectiminimax
 from .core import as_cells, unanswered, verdict, write_it
-from .judge import Case, judge, random_trees
+from .judge import SEARCHES, Case, judge, random_trees, tree_text
+from .nb01 import likely_mistake, probes
 
 __all__ = ["TREE_09_LEFT_RIGHT", "SLIP_09_BEST", "check_09_right_value",
            "check_09_best_aim", "check_09_expectiminimax"]
@@ -79,11 +80,24 @@ def check_09_best_aim(answer) -> None:
 
 # ---------------------------------------------------------------- the write-it exercise
 
+# real slippery positions at slip 1/3, X and O to move (small: a plain search takes well
+# under the time limit on a busy machine)
+SLIPPERY_09 = ("XOX/OX./.O.", "XOX/.O./..X", "XO./XOX/..O", "XOX/.X./O..", "X.O/OX./XO.")
+
+
 def _cases() -> list[Case]:
-    """60 random chance trees (smallest first), then real slippery positions."""
-    cases = [Case.tree(tree) for tree in random_trees(9, 60, chance=True)]
-    for text in ("XOX/OX./.O.", "XO./.X./O..", "X.O/.X./O.."):
-        cases.append(Case.board(SlipperyBoard.from_text(text, "1/3")))
+    """60 random chance trees (smallest first), every other one with O (MIN) to move at its
+    root, then real slippery positions, X and O to move (``SLIPPERY_09``)."""
+    cases = []
+    for i, tree in enumerate(random_trees(9, 60, chance=True)):
+        if i % 2:
+            cases.append(Case(TreeNode(tree, to_move=-MAX),
+                              f"{tree_text(tree)} (O, MIN, to move at the root)"))
+        else:
+            cases.append(Case.tree(tree))
+    for text in SLIPPERY_09:
+        board = SlipperyBoard.from_text(text, "1/3")
+        cases.append(Case(board, f"{board!r} ({'X' if board.to_move == MAX else 'O'} to move)"))
     return cases
 
 
@@ -105,32 +119,54 @@ def _variant(state, chance_rule: str, both_max: bool = False) -> Fraction:
     return max(values) if both_max or state.to_move == MAX else min(values)
 
 
-def _hint(state, expected, got, visits) -> str:
-    if got == -expected:
-        return "A sign is flipped: every value here is X's (max/min form), no negation."
-    guesses = [(_variant(state, "min"), "A chance node takes the probability-weighted "
-                                        "average of its outcomes, not the worst one."),
-               (_variant(state, "mean"), "Weight each outcome by its probability "
-                                         "(outcomes() gives (p, state) pairs): a plain mean "
-                                         "is the article's slip."),
-               (_variant(state, "max"), "A chance node averages; it does not pick the best "
-                                        "outcome."),
-               (_variant(state, "weighted", True), "MIN (to_move == -1) takes the smallest "
-                                                "value, not the largest.")]
-    for value, hint in guesses:
-        if value != expected and got == value:
-            return hint
-    return ("Check the three cases in order: terminal (utility), chance (weighted sum over "
+def _by_depth(state, x_moves: bool = True) -> Fraction:
+    """The value when MAX and MIN alternate by depth from the root (MAX first), whoever is
+    really to move: the mistake of ignoring ``to_move``."""
+    if state.is_terminal():
+        return Fraction(state.utility())
+    if is_chance(state):
+        return sum(p * _by_depth(c, x_moves) for p, c in state.outcomes())
+    values = [_by_depth(state.play(m), not x_moves) for m in state.moves()]
+    return max(values) if x_moves else min(values)
+
+
+MISTAKES_09 = [
+    (lambda s: _variant(s, "min"), "A chance node takes the probability-weighted average of "
+                                   "its outcomes, not the worst one."),
+    (lambda s: _variant(s, "mean"), "Weight each outcome by its probability (outcomes() gives "
+                                    "(p, state) pairs): a plain mean is the article's slip."),
+    (lambda s: _variant(s, "max"), "A chance node averages; it does not pick the best "
+                                   "outcome."),
+    (lambda s: _variant(s, "weighted", True), "MIN (to_move == -1) takes the smallest value, "
+                                              "not the largest."),
+    (lambda s: s.to_move * expectiminimax(s), "That is the value for the player to move "
+                                              "(negamax's view); return X's value, whoever "
+                                              "is to move: max where X moves, min where O "
+                                              "does, no negation."),
+    (_by_depth, "MAX and MIN go by whose turn it is (state.to_move), not by depth: O may be "
+                "the one to move at the root."),
+    (lambda s: -expectiminimax(s), "A sign is flipped: every value here is X's (max/min "
+                                   "form), no negation."),
+]
+
+
+def _hint_for(fn, cases: list[Case]):
+    def hint(state, expected, got, visits) -> str:
+        trees = cases[:-len(SLIPPERY_09)]  # the probes: the largest trees, quick to search
+        return likely_mistake(fn, probes(trees, state), MISTAKES_09) or (
+            "Check the three cases in order: terminal (utility), chance (weighted sum over "
             "outcomes()), then MAX/MIN over moves().")
+    return hint
 
 
-@write_it
+@write_it(forbids=SEARCHES)
 def check_09_expectiminimax(fn) -> None:
     """Judge ``fn(state) -> X's expected value`` on random chance trees and slippery boards."""
     if unanswered(fn, "three cases: a terminal state's utility(), a chance node's "
                       "weighted sum over outcomes(), else max or min over moves()."):
         return
-    judge(fn, _cases(), oracle=expectiminimax, hint=_hint,
+    cases = _cases()
+    judge(fn, cases, oracle=expectiminimax, hint=_hint_for(fn, cases),
           right="your expectiminimax averages chance nodes by their probabilities and takes "
                 "max and min at the players' nodes, as ttt_lib's does, on 60 random trees "
-                "and 3 slippery boards.")
+                f"(half with O to move at the root) and {len(SLIPPERY_09)} slippery boards.")

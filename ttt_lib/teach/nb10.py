@@ -95,26 +95,46 @@ def _cases() -> list[tuple[float, float, float | None, float, float]]:
     return cases
 
 
-def _q_hint(q, reward, next_best, alpha, gamma, got) -> str:
-    nb = 0.0 if next_best is None else next_best
-    target = reward if next_best is None else -gamma * nb
-    guesses = [
-        (target, "that is the target itself: move only alpha of the way from q toward it."),
-        (q + alpha * (reward + gamma * nb - q),
-         "next_best is the opponent's value: the target is minus gamma times it (negamax)."),
-        (q + alpha * (-nb - q), "discount the next position's value by gamma."),
-        (q, "the value did not move: add alpha times (target - q)."),
-        (q + alpha * target, "step from q toward the target: alpha times (target - q), "
-                             "not alpha times the target."),
-    ]
-    for value, hint in guesses:
-        if same_value(value, got):
+def _target(reward, next_best, gamma, *, final=True, sign=-1, discount=True) -> float:
+    """The target of an update; each keyword off is one typical mistake."""
+    if next_best is None:
+        return reward if final else 0.0
+    return sign * (gamma if discount else 1.0) * next_best
+
+
+Q_MISTAKES = [  # (new value as the mistake computes it, its hint)
+    (lambda q, r, nb, a, g: _target(r, nb, g),
+     "that is the target itself: move only alpha of the way from q toward it."),
+    (lambda q, r, nb, a, g: q + a * (_target(r, nb, g, sign=1) - q),
+     "next_best is the opponent's value: the target is minus gamma times it (negamax)."),
+    (lambda q, r, nb, a, g: q + a * (_target(r, nb, g, discount=False) - q),
+     "discount the next position's value by gamma."),
+    (lambda q, r, nb, a, g: q + a * (_target(r, nb, g, final=False) - q),
+     "when the move ended the game (next_best is None) the target is the reward: it is "
+     "left out."),
+    (lambda q, r, nb, a, g: q, "the value did not move: add alpha times (target - q)."),
+    (lambda q, r, nb, a, g: q + a * _target(r, nb, g),
+     "step from q toward the target: alpha times (target - q), not alpha times the target."),
+]
+
+
+def _q_hint(fn, failing: tuple) -> str:
+    """The hint of the typical mistake that gives ``fn``'s values on the failing case and
+    on finished and unfinished games besides (a fingerprint), else the rule itself."""
+    cases = _cases()
+    probes = [failing] + cases[:4] + cases[-4:]
+    try:
+        answers = [call_limited(fn, case) for case in probes]
+    except Exception:  # a probe it cannot answer: no fingerprint
+        answers = None
+    for mistake, hint in Q_MISTAKES if answers else ():
+        if all(same_value(mistake(*case), got) for case, got in zip(probes, answers)):
             return hint
     return ("new = q + alpha * (target - q); the target is the reward when the move ended the "
             "game (next_best is None), else minus gamma times next_best.")
 
 
-@write_it
+@write_it(forbids=((QTable, "update"),), task="the update")
 def check_10_q_update(fn) -> None:
     """Judge ``fn(q, reward, next_best, alpha, gamma) -> new value``, the Q-learning update
     of one move, on 60 seeded cases (``next_best`` is None when the move ended the game)."""
@@ -136,7 +156,7 @@ def check_10_q_update(fn) -> None:
             return print(f"Not yet: on {shown} {failure_of(error)}{extra}")
         expected = _updated(q, reward, next_best, alpha, gamma)
         if not same_value(expected, got):
-            hint = _q_hint(q, reward, next_best, alpha, gamma, got)
+            hint = _q_hint(fn, (q, reward, next_best, alpha, gamma))
             return print(f"Not yet: on {shown} the new value is {expected:.6g}, your function "
                          f"gave {got!r}. {hint[0].upper()}{hint[1:]}")
     print("Right: your update moves each value alpha of the way toward its target, the reward "

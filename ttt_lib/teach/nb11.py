@@ -5,9 +5,10 @@ from collections import Counter
 from functools import lru_cache
 
 from ..boards import MNKBoard, shape_of, winning_lines
+from ..boards.grid import GridBoard
 from ..symmetry import symmetries
 from .core import as_cells, is_int, unanswered, verdict, write_it
-from .judge import Case, judge
+from .judge import Case, call_limited, judge, same_value
 
 __all__ = ["SHAPE_11_WINDOWS", "SHAPE_11_FIRST_MOVES", "SHAPE_11_OPENINGS",
            "check_11_windows", "check_11_first_moves", "check_11_openings"]
@@ -22,6 +23,10 @@ def _window_shapes() -> list[tuple[int, int, int]]:
     shapes = [(m, n, k) for m in range(1, 8) for n in range(1, 8)
               for k in range(2, max(m, n) + 1)]
     return sorted(shapes, key=lambda shape: (shape[0] * shape[1], shape))
+
+
+SWAPPED_11 = ("Rows and columns are swapped: there are m rows of n cells and n columns of m "
+              "cells.")
 
 
 def _window_mistakes(m: int, n: int, k: int) -> list[tuple[int, str]]:
@@ -41,22 +46,31 @@ def _window_mistakes(m: int, n: int, k: int) -> list[tuple[int, str]]:
          "Off by one: a line of n cells holds n - k + 1 windows of k, not n - k + 2."),
         (unclamped, "Where k is longer than a side, no window runs that way: n - k + 1 is "
                     "negative there, and the count must be 0, not negative."),
-        (m * (m - k + 1) + n * (n - k + 1) + 2 * diagonals,
-         "Rows and columns are swapped: there are m rows of n cells and n columns of m "
-         "cells."),
+        (m * (m - k + 1) + n * (n - k + 1) + 2 * diagonals, SWAPPED_11),
+        (m * down + n * across + 2 * diagonals, SWAPPED_11),
     ]
 
 
-def _window_hint(shape, expected, got, visits) -> str:
-    for count, hint in _window_mistakes(*shape):
-        if count == got:
-            return hint
-    return ("Count by direction: m rows of n - k + 1 windows, n columns of m - k + 1, and "
-            "as many in each diagonal direction as there are start cells with room for k "
-            "steps both down and across.")
+def _window_hint_for(fn, shapes: list) -> object:
+    """The hint of the typical mistake whose counts ``fn`` gives on the failing shape and on
+    the largest shapes besides (a fingerprint), else how to count."""
+    def hint(shape, expected, got, visits) -> str:
+        probes = [shape] + shapes[-8:] + shapes[:4]
+        try:
+            answers = [call_limited(fn, probe) for probe in probes]
+        except Exception:  # a probe it cannot answer: no fingerprint
+            answers = []
+        for i, (_, words) in enumerate(_window_mistakes(*shape) if answers else ()):
+            if all(same_value(_window_mistakes(*probe)[i][0], answer)
+                   for probe, answer in zip(probes, answers)):
+                return words
+        return ("Count by direction: m rows of n - k + 1 windows, n columns of m - k + 1, "
+                "and as many in each diagonal direction as there are start cells with room "
+                "for k steps both down and across.")
+    return hint
 
 
-@write_it
+@write_it(forbids=(winning_lines, shape_of, (GridBoard, "lines")), task="the count")
 def check_11_windows(fn) -> None:
     """Judge ``fn(m, n, k)``: the number of winning windows (k in a row, column or diagonal)
     on m rows of n cells, against ``len(winning_lines(m, n, k))`` on every shape up to 7x7."""
@@ -66,7 +80,7 @@ def check_11_windows(fn) -> None:
     shapes = _window_shapes()
     cases = [Case((m, n, k), f"m, n, k = {m}, {n}, {k} ({m} row{'s' * (m > 1)} of {n} cells, {k} in a row)")
              for m, n, k in shapes]
-    judge(fn, cases, oracle=lambda shape: len(winning_lines(*shape)), hint=_window_hint,
+    judge(fn, cases, oracle=lambda shape: len(winning_lines(*shape)), hint=_window_hint_for(fn, shapes),
           call=lambda student, watched: student(*watched.state),
           right=f"your count agrees with len(winning_lines(m, n, k)) on all {len(cases)} "
                 f"shapes up to 7x7, k from 2 to the longer side: rows, columns and both "
