@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, SearchOptionError
 from ..game import MAX, Game
 from .ordering import Killers, Ordering, ordering_function
 from .observe import observed
@@ -34,10 +34,6 @@ INF = math.inf
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 FORMS = ("negamax", "maxmin")
 FAILS = ("soft", "hard")
-
-
-class SearchOptionError(ValueError):
-    """A search option that does not exist or does not fit with the others."""
 
 
 def alphabeta(state: Game, alpha: float = -INF, beta: float = INF, *,
