@@ -25,6 +25,7 @@ from typing import NamedTuple, Union
 
 from .agents import AGENTS, Agent, AgentError, agent_options, make_agent
 from .boards.bit import BitBoard
+from .checks import GAME, TABLE, instance, optional, publish, short
 from .errors import IllegalMoveError
 from .game import MAX, Game, player_name
 
@@ -77,7 +78,7 @@ def play_turn(state: Game, agent: Agent) -> tuple[object, Game]:
     try:
         return move, state.play(move)
     except IllegalMoveError as error:
-        raise IllegalMoveError(f"{agent!r} chose an illegal move: {error}") from None
+        raise IllegalMoveError(f"{short(agent)} chose an illegal move: {error}") from None
 
 
 def seat(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec,
@@ -140,7 +141,7 @@ def _check_count(value, name: str, least: int, most: float) -> None:
         raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
     if not least <= value <= most:
         raise ArenaError(f"{name} is a whole number at most {most:,} and >= {least}, "
-                         f"not {value!r}")
+                         f"not {short(value)}")
 
 
 def _as_agent(agent: Agent | AgentSpec, seed: int) -> Agent:
@@ -171,13 +172,13 @@ def normalize_spec(spec: AgentSpec) -> tuple[str, dict]:
           and isinstance(spec[1], dict)):
         name, options = spec[0], dict(spec[1])
         if not all(isinstance(key, str) for key in options):
-            raise AgentError(f"an agent's options are named by strings, not {spec[1]!r}")
+            raise AgentError(f"an agent's options are named by strings, not {short(spec[1])}")
     else:
-        raise AgentError(f"an agent is a name or a (name, options) pair, not {spec!r}")
+        raise AgentError(f"an agent is a name or a (name, options) pair, not {short(spec)}")
     for fixed in ("seed", "rng"):
         if fixed in options:
-            raise AgentError(f"agent {name!r}: the arena seeds each game's agents itself, "
-                             f"so {fixed!r} cannot be one of its options")
+            raise AgentError(f"agent {short(name)}: the arena seeds each game's agents itself, "
+                             f"so {short(fixed)} cannot be one of its options")
     agent_options(name)  # an unknown name raises here, listing the valid ones
     return name, options
 
@@ -187,7 +188,7 @@ def spec_label(spec: AgentSpec) -> str:
     name, options = normalize_spec(spec)
     if not options:
         return name
-    return f"{name}({', '.join(f'{k}={v!r}' for k, v in sorted(options.items()))})"
+    return f"{name}({', '.join(f'{k}={short(v)}' for k, v in sorted(options.items()))})"
 
 
 def derive_seed(*parts) -> int:
@@ -205,7 +206,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     if isinstance(z, bool) or not isinstance(z, (int, float)):
         raise TypeError(f"z is a number, not {type(z).__name__}")
     if not 0 < z < math.inf:
-        raise ArenaError(f"z (standard deviations) is a positive number, not {z!r}")
+        raise ArenaError(f"z (standard deviations) is a positive number, not {short(z)}")
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -323,7 +324,7 @@ def _pair_list(pairs) -> list[tuple]:
         raise ArenaError("a tournament needs at least one (X agent, O agent) pair")
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"each pair is (X agent, O agent), not {pair!r}")
+            raise TypeError(f"each pair is (X agent, O agent), not {short(pair)}")
     return pairs
 
 
@@ -448,3 +449,32 @@ def random_play_odds(state: Game, table: dict) -> tuple[Fraction, Fraction, Frac
             children = [random_play_odds(state.play(m), table) for m in moves]
             table[key] = tuple(sum(odds) / len(moves) for odds in zip(*children))
     return table[key]
+
+
+# ----------------------------------------------------------------- the checked entry points
+# What ``ttt_lib.checks`` checks before these run (each body stays the plain code the
+# notebooks list): the state is a game, the agent an Agent, a task what ``_tasks`` makes.
+
+def _also_task(arguments: dict, where: str, error: type) -> None:
+    """``play_chunk``'s task: (pair index, X spec, O spec, seed, opener, range of games)."""
+    task = arguments["task"]
+    if not isinstance(task, tuple) or len(task) != 6:
+        raise TypeError(f"{where}: task is a tuple (pair index, X agent, O agent, seed, "
+                        f"opener, games), not {short(task)}")
+    index, x, o, seed, first, numbers = task
+    if not isinstance(numbers, range) or not isinstance(index, int):
+        raise TypeError(f"{where}: a task's pair index is an int and its games a range, "
+                        f"not {short(index)} and {short(numbers)}")
+    _check_count(len(numbers), "games (in a task)", 0, MAX_GAMES)
+    _check_count(seed, "seed", -math.inf, math.inf)
+    for spec in (x, o):
+        _checked(spec)
+    BitBoard(first=first)
+
+
+publish(globals(), ArenaError, {
+    "play_turn": dict(state=GAME, agent=instance(Agent, "an Agent (see make_agent)")),
+    "play_chunk": dict(also=_also_task),
+    "random_play_odds": dict(state=GAME, table=TABLE),
+    "random_play_probabilities": dict(state=optional(GAME)),
+})

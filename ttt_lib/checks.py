@@ -18,10 +18,10 @@ import inspect
 import math
 import numbers
 import random
-import reprlib
 from collections.abc import Callable, Mapping
 
 from .game import MAX, Game
+from .safetext import short
 
 MAX_COUNT = 1_000_000
 """The most playouts, games or iterations one call does: about a minute of work for the
@@ -30,21 +30,6 @@ slowest search here, and a typo such as 10**9 would run for days."""
 MAX_DEPTH = 1_000
 """The deepest a depth limit goes: more than the number of cells of any board the library
 plays (19x19 = 361), so no game needs more, and a bigger number is a typo."""
-
-_REPR = reprlib.Repr()
-_REPR.maxstring, _REPR.maxother, _REPR.maxlevel = 40, 40, 3
-
-
-def short(value) -> str:
-    """A ``repr`` of ``value`` at most about 40 characters long, that never recurses deeply
-    nor fails (an int too long to print is shown by its number of digits)."""
-    if isinstance(value, int) and value.bit_length() > 128:
-        return f"<an int of {int(value.bit_length() * math.log10(2)) + 1} digits>"
-    try:
-        return _REPR.repr(value)
-    except Exception:  # a broken __repr__ (or one that recurses): name the type instead
-        return f"<{type_name(value)} object>"
-
 
 def type_name(value) -> str:
     return type(value).__name__
@@ -64,9 +49,24 @@ def is_real(value) -> bool:
 
 def GAME(value, name: str, where: str, error: type) -> object:
     """A game state: anything with the ``ttt_lib.Game`` methods (a board, a ``TreeNode``)."""
-    if isinstance(value, type) or not isinstance(value, Game):
+    if not _GAME_TYPES.get(type(value)) and not _is_game(value):
         raise TypeError(f"{where} searches a game state (ttt_lib.Game), not {type_name(value)}")
     return value
+
+
+_GAME_TYPES: dict[type, bool] = {}  # the types seen to be games: checked once per type
+
+
+def _is_game(value) -> bool:
+    """Is ``value`` a ``Game``? Classes whose instances have the methods are remembered
+    (a Protocol check is slow, and a recursive entry point asks it of every state)."""
+    game = not isinstance(value, type) and isinstance(value, Game)
+    if game and all(callable(getattr(type(value), name, None)) for name in GAME_METHODS):
+        _GAME_TYPES[type(value)] = True
+    return game
+
+
+GAME_METHODS = ("moves", "play", "is_terminal", "utility", "key")
 
 
 def NUMBER(value, name: str, where: str, error: type) -> object:
@@ -191,17 +191,19 @@ def entry(fn: Callable, error: type, /, *, also: Callable | None = None,
     signature = inspect.signature(fn)
     where = fn.__name__ if fn.__name__ != "__init__" else fn.__qualname__.split(".")[0]
 
+    simple = [p.name for p in signature.parameters.values()
+              if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty]
+
     def check(*args, **kwargs) -> None:
-        try:
-            bound = signature.bind(*args, **kwargs)
-        except TypeError as wrong:
-            raise TypeError(f"{where}: {wrong}") from None
+        if len(args) == len(simple) and not kwargs and also is None:  # the quick common case
+            arguments = dict(zip(simple, args))
+        else:
+            arguments = bound_arguments(signature, where, args, kwargs, also is not None)
         for name, kind in kinds.items():
-            if name in bound.arguments:
-                kind(bound.arguments[name], name, where, error)
+            if name in arguments:
+                kind(arguments[name], name, where, error)
         if also is not None:
-            bound.apply_defaults()
-            also(bound.arguments, where, error)
+            also(arguments, where, error)
 
     @functools.wraps(fn)
     def checked(*args, **kwargs):
@@ -210,6 +212,18 @@ def entry(fn: Callable, error: type, /, *, also: Callable | None = None,
 
     checked.check = check
     return checked
+
+
+def bound_arguments(signature: inspect.Signature, where: str, args: tuple, kwargs: dict,
+                    defaults: bool) -> dict:
+    """The arguments of a call by name (with the defaults too if ``defaults``)."""
+    try:
+        bound = signature.bind(*args, **kwargs)
+    except TypeError as wrong:
+        raise TypeError(f"{where}: {wrong}") from None
+    if defaults:
+        bound.apply_defaults()
+    return bound.arguments
 
 
 def publish(namespace: dict, error: type, entries: dict[str, dict]) -> None:
