@@ -472,7 +472,19 @@ def _also_task(arguments: dict, where: str, error: type) -> None:
     BitBoard(first=first)
 
 
+def _also_parts(arguments: dict, where: str, error: type) -> None:
+    """``derive_seed``'s parts are ints (of at most 4,096 bits: their digits are hashed) and
+    strings."""
+    for part in arguments["parts"]:
+        if isinstance(part, bool) or not isinstance(part, (int, str)):
+            raise TypeError(f"{where}: the parts are ints and strings, not {type(part).__name__}")
+        if isinstance(part, int) and part.bit_length() > 4096:
+            raise error(f"{where}: an int part has at most 4,096 bits (its digits are hashed), "
+                        f"not {short(part)}")
+
+
 publish(globals(), ArenaError, {
+    "derive_seed": dict(also=_also_parts),
     "play_turn": dict(state=GAME, agent=instance(Agent, "an Agent (see make_agent)")),
     "play_chunk": dict(also=_also_task),
     "random_play_odds": dict(state=GAME, table=TABLE),

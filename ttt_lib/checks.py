@@ -73,7 +73,7 @@ def NUMBER(value, name: str, where: str, error: type) -> object:
     """A real number (infinities allowed), not NaN."""
     if not is_real(value):
         raise TypeError(f"{where}: {name} is a number, not {type_name(value)}")
-    if math.isnan(value):
+    if value != value:  # NaN (math.isnan would overflow on a huge int)
         raise error(f"{where}: {name} is a number, not NaN")
     return value
 

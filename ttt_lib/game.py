@@ -165,6 +165,9 @@ class TreeNode:
             labels = _breadth_first_labels(tree) if labels else {}
         elif not isinstance(labels, dict):  # a dict only comes from a parent's play()
             raise TypeError(f"labels is True or False, not {short(labels)}")
+        if not isinstance(path, tuple) or (to_move is not None and to_move not in (MAX, MIN)):
+            raise TypeError(f"path (a tuple) and to_move (+1, -1 or None) come from play(), "
+                            f"not {short(path)} and {short(to_move)}")
         self.tree = tree
         self.path = path
         self.depth = len(path)
