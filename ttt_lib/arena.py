@@ -201,7 +201,7 @@ def derive_seed(*parts) -> int:
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% with the default z)."""
-    _check_count(trials, "trials", 0, math.inf)
+    _check_count(trials, "trials", 0, 2 ** 53)  # beyond it a float cannot count one more
     _check_count(successes, "successes", 0, trials)
     if isinstance(z, bool) or not isinstance(z, (int, float)):
         raise TypeError(f"z is a number, not {type(z).__name__}")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import math
 import numbers
 import random
 from collections.abc import Callable, Mapping
@@ -54,6 +53,8 @@ def GAME(value, name: str, where: str, error: type) -> object:
     return value
 
 
+MAX_FLOAT = 2 ** 1023  # about the largest int a float holds
+
 _GAME_TYPES: dict[type, bool] = {}  # the types seen to be games: checked once per type
 
 
@@ -75,6 +76,9 @@ def NUMBER(value, name: str, where: str, error: type) -> object:
         raise TypeError(f"{where}: {name} is a number, not {type_name(value)}")
     if value != value:  # NaN (math.isnan would overflow on a huge int)
         raise error(f"{where}: {name} is a number, not NaN")
+    if isinstance(value, numbers.Integral) and abs(value) > MAX_FLOAT:
+        raise error(f"{where}: {name} is at most about 1.8e308 in size (a float's range: "
+                    f"the search mixes it with floats), not {short(value)}")
     return value
 
 
