@@ -25,7 +25,8 @@ from typing import NamedTuple, Union
 
 from .agents import AGENTS, Agent, AgentError, agent_options, make_agent
 from .boards.bit import BitBoard
-from .checks import GAME, TABLE, instance, optional, publish, short
+from .arena_entry import ArenaError, short
+from .arena_entry import check_count as _check_count, check_start as _check_start
 from .errors import IllegalMoveError
 from .game import MAX, Game, player_name
 
@@ -36,10 +37,6 @@ OUTCOMES = ("x_wins", "o_wins", "draws")
 # about 0.1 s of serial play; the margin covers machines busy with other work.
 POOL_THRESHOLD_SECONDS = 0.25
 MAX_GAMES = 1_000_000  # per ordered pair: minutes of the fastest agents; a typo fails at once
-
-
-class ArenaError(ValueError):
-    """A bad value for a game or tournament: a count, a seed, an interval's numbers."""
 
 
 # ------------------------------------------------------------------------------- one game
@@ -126,22 +123,6 @@ def play_game(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int 
         moves.append(turn.move)
         state = turn.after
     return GameRecord(_label(x_agent), _label(o_agent), moves, _sign(state.utility()), state)
-
-
-def _check_start(start) -> Game:
-    """A game's starting position is a board (or any ``Game``)."""
-    if not isinstance(start, Game):
-        raise TypeError(f"start is a board (a Game), not {type(start).__name__}")
-    return start
-
-
-def _check_count(value, name: str, least: int, most: float) -> None:
-    """A count is an int in least..most."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
-    if not least <= value <= most:
-        raise ArenaError(f"{name} is a whole number at most {most:,} and >= {least}, "
-                         f"not {short(value)}")
 
 
 def _as_agent(agent: Agent | AgentSpec, seed: int) -> Agent:
@@ -451,42 +432,7 @@ def random_play_odds(state: Game, table: dict) -> tuple[Fraction, Fraction, Frac
     return table[key]
 
 
-# ----------------------------------------------------------------- the checked entry points
-# What ``ttt_lib.checks`` checks before these run (each body stays the plain code the
-# notebooks list): the state is a game, the agent an Agent, a task what ``_tasks`` makes.
 
-def _also_task(arguments: dict, where: str, error: type) -> None:
-    """``play_chunk``'s task: (pair index, X spec, O spec, seed, opener, range of games)."""
-    task = arguments["task"]
-    if not isinstance(task, tuple) or len(task) != 6:
-        raise TypeError(f"{where}: task is a tuple (pair index, X agent, O agent, seed, "
-                        f"opener, games), not {short(task)}")
-    index, x, o, seed, first, numbers = task
-    if not isinstance(numbers, range) or not isinstance(index, int):
-        raise TypeError(f"{where}: a task's pair index is an int and its games a range, "
-                        f"not {short(index)} and {short(numbers)}")
-    _check_count(len(numbers), "games (in a task)", 0, MAX_GAMES)
-    _check_count(seed, "seed", -math.inf, math.inf)
-    for spec in (x, o):
-        _checked(spec)
-    BitBoard(first=first)
-
-
-def _also_parts(arguments: dict, where: str, error: type) -> None:
-    """``derive_seed``'s parts are ints (of at most 4,096 bits: their digits are hashed) and
-    strings."""
-    for part in arguments["parts"]:
-        if isinstance(part, bool) or not isinstance(part, (int, str)):
-            raise TypeError(f"{where}: the parts are ints and strings, not {type(part).__name__}")
-        if isinstance(part, int) and part.bit_length() > 4096:
-            raise error(f"{where}: an int part has at most 4,096 bits (its digits are hashed), "
-                        f"not {short(part)}")
-
-
-publish(globals(), ArenaError, {
-    "derive_seed": dict(also=_also_parts),
-    "play_turn": dict(state=GAME, agent=instance(Agent, "an Agent (see make_agent)")),
-    "play_chunk": dict(also=_also_task),
-    "random_play_odds": dict(state=GAME, table=TABLE),
-    "random_play_probabilities": dict(state=optional(GAME)),
-})
+# The checked entry points: the arena's functions behind checks of their arguments.
+from .arena_entry import publish_arena  # noqa: E402 (it wraps the functions defined above)
+publish_arena(globals())
