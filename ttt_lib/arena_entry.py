@@ -9,7 +9,7 @@ tournaments make, a seed's parts ints and strings.
 from __future__ import annotations
 
 from .agents import Agent
-from .checks import GAME, TABLE, instance, optional, publish, short
+from .checks import STATE, TABLE, instance, optional, publish, short
 from .game import Game
 
 MAX_PART_BITS = 4096  # a seed part's digits are hashed: an int far past any seed is a mistake
@@ -50,10 +50,10 @@ def publish_arena(namespace: dict) -> None:
         check_count(len(task[5]), "games (in a task)", 0, namespace["MAX_GAMES"])
 
     publish(namespace, ArenaError, {
-        "play_turn": dict(state=GAME, agent=instance(Agent, "an Agent (see make_agent)")),
+        "play_turn": dict(state=STATE, agent=instance(Agent, "an Agent (see make_agent)")),
         "play_chunk": dict(also=also_task),
-        "random_play_odds": dict(state=GAME, table=TABLE),
-        "random_play_probabilities": dict(state=optional(GAME)),
+        "random_play_odds": dict(state=STATE, table=TABLE),
+        "random_play_probabilities": dict(state=optional(STATE)),
         "derive_seed": dict(also=also_parts),
     })
 

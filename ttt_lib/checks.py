@@ -30,6 +30,7 @@ MAX_DEPTH = 1_000
 """The deepest a depth limit goes: more than the number of cells of any board the library
 plays (19x19 = 361), so no game needs more, and a bigger number is a typo."""
 
+
 def type_name(value) -> str:
     return type(value).__name__
 
@@ -46,11 +47,18 @@ def is_real(value) -> bool:
 # ------------------------------------------------------------------------- argument kinds
 # A kind is ``kind(value, name, where, error)``: it returns the value or raises.
 
-def GAME(value, name: str, where: str, error: type) -> object:
-    """A game state: anything with the ``ttt_lib.Game`` methods (a board, a ``TreeNode``)."""
-    if not _GAME_TYPES.get(type(value)) and not _is_game(value):
-        raise TypeError(f"{where} searches a game state (ttt_lib.Game), not {type_name(value)}")
-    return value
+def game(verb: str) -> Callable:
+    """The kind of a game state: anything with the ``ttt_lib.Game`` methods (a board, a
+    ``TreeNode``); ``verb`` says what the function does with it ("searches", "takes")."""
+    def kind(value, name: str, where: str, error: type) -> object:
+        if not _GAME_TYPES.get(type(value)) and not _is_game(value):
+            raise TypeError(f"{where} {verb} a game state (ttt_lib.Game), "
+                            f"not {type_name(value)}")
+        return value
+    return kind
+
+
+GAME, STATE = game("searches"), game("takes")
 
 
 MAX_FLOAT = 2 ** 1023  # about the largest int a float holds

@@ -54,7 +54,7 @@ __all__ += ["PLAIN", "Clock", "Clocked", "Continuation", "Deepening", "Round", "
 # once, while the recursion inside calls the plain ``search.minimax.minimax``, which checks
 # nothing. ``show_source``, ``count_nodes`` and ``trace_calls`` see the plain algorithm.
 from ..checks import (COUNT, DEPTH, FLAG, FUNCTION, GAME, MOVES, NUMBER, PLAYER, RNG, SEED,
-                      TABLE, check_init, choice, count, either, instance, optional, publish)
+                      STATE, TABLE, check_init, choice, count, either, instance, optional, publish)
 from .checks import ORDERING, also_legal_moves, also_window
 
 _STATS, _TRACE = optional(instance(Stats, "a Stats")), optional(instance(Trace, "a Trace"))
@@ -86,7 +86,7 @@ publish(globals(), SearchOptionError, {
     "expectiminimax_memo": dict(state=GAME, table=TABLE, symmetry=FLAG),
     "expectimax": dict(state=GAME, player=PLAYER, opponent_model=FUNCTION, stats=_STATS),
     "expectimax_search": dict(state=GAME, player=PLAYER, opponent_model=FUNCTION),
-    "uniform_random": dict(state=GAME),
+    "uniform_random": dict(state=STATE),
     "depth_limited": _DEPTH, "depth_limited_choice": _DEPTH,
     "iterative_deepening": dict(_DEPTH, max_depth=DEPTH),
     "mcts": dict(_MONTE, playouts=COUNT, c=NUMBER, shared=FLAG, solver=FLAG,
@@ -95,11 +95,11 @@ publish(globals(), SearchOptionError, {
     "random_playout": dict(state=GAME, rng=RNG),
     "tree_stats": dict(tree=instance(MCTSTree, "an MCTSTree")),
     "count_nodes": dict(fn=FUNCTION, state=GAME), "trace_calls": dict(fn=FUNCTION, state=GAME),
-    "heuristic_order": dict(state=GAME, moves=MOVES, also=also_legal_moves),
-    "threat_order": dict(state=GAME, moves=MOVES, also=also_legal_moves),
-    "line_score": dict(state=GAME), "open_lines": dict(state=GAME),
-    "threats": dict(state=GAME), "nothing_forced": dict(state=GAME),
-    "node_name": dict(state=GAME),
+    "heuristic_order": dict(state=STATE, moves=MOVES, also=also_legal_moves),
+    "threat_order": dict(state=STATE, moves=MOVES, also=also_legal_moves),
+    "line_score": dict(state=STATE), "open_lines": dict(state=STATE),
+    "threats": dict(state=STATE), "nothing_forced": dict(state=STATE),
+    "node_name": dict(state=STATE),
     "compare_traces": dict(mine=instance(Trace, "a Trace"),
                            reference=instance(Trace, "a Trace")),
     "alphabeta_continued": dict(_CONTINUED, alpha=NUMBER, beta=NUMBER, also=also_window),
@@ -117,6 +117,6 @@ check_init(MCTSTree, SearchOptionError, state=GAME, c=NUMBER, shared=FLAG, solve
 check_init(Star1, SearchOptionError, low=NUMBER, high=NUMBER, also=also_window)
 check_init(Star2, SearchOptionError, low=NUMBER, high=NUMBER, also=also_window)
 check_init(Clock, SearchOptionError, seconds=optional(NUMBER), nodes=optional(COUNT))
-check_init(Clocked, SearchOptionError, state=GAME, clock=instance(Clock, "a Clock"))
+check_init(Clocked, SearchOptionError, state=STATE, clock=instance(Clock, "a Clock"))
 check_init(Trace, SearchOptionError, infinity=NUMBER)
 check_init(ChanceTrace, SearchOptionError, infinity=NUMBER)
