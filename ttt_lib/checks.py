@@ -143,9 +143,10 @@ def count(least: int, most: int = MAX_COUNT, why: str = "") -> Callable:
         if not is_int(value):
             raise TypeError(f"{where}: {name} is a whole number, not {type_name(value)}")
         if not least <= value <= most:
+            bound = f" and at most {most:,}" if most < float("inf") else ""
             reason = f" ({why})" if why else ""
-            raise error(f"{where}: {name} is a whole number >= {least} and at most "
-                        f"{most:,}{reason}, not {short(value)}")
+            raise error(f"{where}: {name} is a whole number >= {least}{bound}{reason}, "
+                        f"not {short(value)}")
         return int(value)
     return kind
 

@@ -53,6 +53,8 @@ __all__ += ["PLAIN", "Clock", "Clocked", "Continuation", "Deepening", "Round", "
 # ``ttt_lib.search.minimax("X........")`` is refused with a TypeError before the search starts,
 # once, while the recursion inside calls the plain ``search.minimax.minimax``, which checks
 # nothing. ``show_source``, ``count_nodes`` and ``trace_calls`` see the plain algorithm.
+import math
+
 from ..checks import (COUNT, DEPTH, FLAG, FUNCTION, GAME, MOVES, NUMBER, PLAYER, RNG, SEED,
                       STATE, TABLE, check_init, choice, count, either, instance, optional, publish)
 from .checks import ORDERING, also_legal_moves, also_window
@@ -116,7 +118,8 @@ check_init(MCTSTree, SearchOptionError, state=GAME, c=NUMBER, shared=FLAG, solve
            seed=SEED, rng=optional(RNG), evaluate=FUNCTION)
 check_init(Star1, SearchOptionError, low=NUMBER, high=NUMBER, also=also_window)
 check_init(Star2, SearchOptionError, low=NUMBER, high=NUMBER, also=also_window)
-check_init(Clock, SearchOptionError, seconds=optional(NUMBER), nodes=optional(COUNT))
+check_init(Clock, SearchOptionError, seconds=optional(NUMBER),  # a budget, not work: any size
+           nodes=optional(count(0, math.inf)))
 check_init(Clocked, SearchOptionError, state=STATE, clock=instance(Clock, "a Clock"))
 check_init(Trace, SearchOptionError, infinity=NUMBER)
 check_init(ChanceTrace, SearchOptionError, infinity=NUMBER)
