@@ -74,8 +74,7 @@ publish(globals(), SearchOptionError, {
     "solve_all": dict(root=GAME),
     "alphabeta": dict(_WINDOW, stats=_STATS, trace=_TRACE, form=choice("negamax", "maxmin"),
                       fail=choice("soft", "hard"), symmetry=FLAG, ordering=ORDERING,
-                      killers=FLAG, table=optional(either(FLAG, TABLE, what="True or a dict")),
-                      also=also_window),
+                      killers=FLAG, also=also_window),
     "alphabeta_maxmin": dict(_WINDOW, also=also_window),
     "pvs": dict(_WINDOW, stats=_STATS, trace=_TRACE, ordering=ORDERING, also=also_window),
     "pvs_search": dict(_WINDOW, order=optional(FUNCTION), also=also_window),
@@ -93,14 +92,14 @@ publish(globals(), SearchOptionError, {
     "iterative_deepening": dict(_DEPTH, max_depth=DEPTH),
     "mcts": dict(_MONTE, playouts=COUNT, c=NUMBER, shared=FLAG, solver=FLAG,
                  evaluate=FUNCTION),
-    "flat_monte_carlo": dict(_MONTE, playouts=COUNT),
+    "flat_monte_carlo": _MONTE,  # its playouts: checked in its listing already
     "random_playout": dict(state=GAME, rng=RNG),
     "tree_stats": dict(tree=instance(MCTSTree, "an MCTSTree")),
     "count_nodes": dict(fn=FUNCTION, state=GAME), "trace_calls": dict(fn=FUNCTION, state=GAME),
-    "heuristic_order": dict(state=STATE, moves=MOVES, also=also_legal_moves),
-    "threat_order": dict(state=STATE, moves=MOVES, also=also_legal_moves),
-    "line_score": dict(state=STATE), "open_lines": dict(state=STATE),
-    "threats": dict(state=STATE), "nothing_forced": dict(state=STATE),
+    "heuristic_order": dict(moves=MOVES, also=also_legal_moves),
+    "threat_order": dict(moves=MOVES, also=also_legal_moves),
+    "line_score": {}, "open_lines": {},
+    "threats": {}, "nothing_forced": {},
     "node_name": dict(state=STATE),
     "compare_traces": dict(mine=instance(Trace, "a Trace"),
                            reference=instance(Trace, "a Trace")),
@@ -110,10 +109,10 @@ publish(globals(), SearchOptionError, {
                         also=also_legal_moves),
 })
 check_init(AlphaBeta, SearchOptionError, fail=choice("soft", "hard"), symmetry=FLAG,
-           ordering=ORDERING, table=optional(either(FLAG, TABLE, what="True or a dict")),
-           killers=either(FLAG, instance(Killers, "a Killers"), what="True, False or Killers"),
+           ordering=ORDERING,  # killers: True, False or any object with Killers' methods
            depth=optional(DEPTH), evaluate=optional(FUNCTION), win=NUMBER)
-check_init(Killers, SearchOptionError, slots=count(1, 100, "more killers than moves"))
+check_init(Killers, SearchOptionError,
+           slots=count(1, 100, "at least one slot per depth; more than a board's moves is no use"))
 check_init(MCTSTree, SearchOptionError, state=GAME, c=NUMBER, shared=FLAG, solver=FLAG,
            seed=SEED, rng=optional(RNG), evaluate=FUNCTION)
 check_init(Star1, SearchOptionError, low=NUMBER, high=NUMBER, also=also_window)

@@ -19,7 +19,10 @@ def also_window(arguments: dict, where: str, error: type) -> None:
 
 
 def also_legal_moves(arguments: dict, where: str, error: type) -> None:
-    """Every move in ``moves`` is legal in ``state``."""
+    """Every move in ``moves`` is legal in ``state`` (a state without ``moves()``, which a
+    line heuristic reads as cells and lines alone, is left to the heuristic)."""
+    if not callable(getattr(arguments["state"], "moves", None)):
+        return
     legal = arguments["state"].moves()
     for move in arguments["moves"]:
         if move not in legal:

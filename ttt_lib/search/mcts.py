@@ -67,8 +67,10 @@ def flat_monte_carlo(state: Game, playouts: int = 100, *, seed: int | None = 0,
 def _check_budget(count, what: str) -> None:
     if not is_int(count):
         raise TypeError(f"{what} is a whole number, not {type(count).__name__}")
-    if not 0 <= count <= MAX_COUNT:
-        raise SearchOptionError(f"{what} is a whole number >= 0 and at most {MAX_COUNT:,} "
+    if count < 0:
+        raise SearchOptionError(f"{what} is a whole number >= 0, not {short(count)}")
+    if count > MAX_COUNT:
+        raise SearchOptionError(f"{what} is a whole number at most {MAX_COUNT:,} "
                                 f"(a typo would run for days), not {short(count)}")
 
 
