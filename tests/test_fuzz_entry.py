@@ -204,7 +204,7 @@ def test_a_search_refuses_a_state_that_is_not_a_game_at_its_entry():
      "playouts is a whole number, not str"),
     (lambda: search.flat_monte_carlo(BitBoard(), 10 ** 100), ValueError,
      "at most 1,000,000 .a typo would run for days., not <an int of 101 digits>"),
-    (lambda: search.Killers(0), ValueError, "slots is a whole number >= 1"),
+    (lambda: search.Killers(0), ValueError, "slots is a whole number of at least 1"),
     (lambda: search.MCTSTree(BitBoard.from_text("XXX/OO./...")), ValueError, "game is over"),
     (lambda: search.alphabeta(BitBoard(), 1, 0), ValueError, "alpha < beta"),
     (lambda: search.alphabeta(BitBoard(), math.nan), ValueError, "alpha is a number, not NaN"),

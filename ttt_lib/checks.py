@@ -145,7 +145,7 @@ def count(least: int, most: int = MAX_COUNT, why: str = "") -> Callable:
         if not least <= value <= most:
             bound = f" and at most {most:,}" if most < float("inf") else ""
             reason = f" ({why})" if why else ""
-            raise error(f"{where}: {name} is a whole number >= {least}{bound}{reason}, "
+            raise error(f"{where}: {name} is a whole number of at least {least}{bound}{reason}, "
                         f"not {short(value)}")
         return int(value)
     return kind
