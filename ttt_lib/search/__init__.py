@@ -57,7 +57,7 @@ import math
 
 from ..checks import (COUNT, DEPTH, FLAG, FUNCTION, GAME, MOVES, NUMBER, PLAYER, RNG, SEED,
                       STATE, TABLE, check_init, choice, count, either, instance, optional, publish)
-from .checks import ORDERING, also_legal_moves, also_window
+from .checks import BOARD, ORDERING, also_legal_moves, also_window
 
 _STATS, _TRACE = optional(instance(Stats, "a Stats")), optional(instance(Trace, "a Trace"))
 _MEMO = dict(state=GAME, table=optional(TABLE), stats=_STATS)
@@ -96,10 +96,10 @@ publish(globals(), SearchOptionError, {
     "random_playout": dict(state=GAME, rng=RNG),
     "tree_stats": dict(tree=instance(MCTSTree, "an MCTSTree")),
     "count_nodes": dict(fn=FUNCTION, state=GAME), "trace_calls": dict(fn=FUNCTION, state=GAME),
-    "heuristic_order": dict(moves=MOVES, also=also_legal_moves),
-    "threat_order": dict(moves=MOVES, also=also_legal_moves),
-    "line_score": {}, "open_lines": {},
-    "threats": {}, "nothing_forced": {},
+    "heuristic_order": dict(state=BOARD, moves=MOVES, also=also_legal_moves),
+    "threat_order": dict(state=BOARD, moves=MOVES, also=also_legal_moves),
+    "line_score": dict(state=BOARD), "open_lines": dict(state=BOARD),
+    "threats": dict(state=BOARD), "nothing_forced": dict(state=BOARD),
     "node_name": dict(state=STATE),
     "compare_traces": dict(mine=instance(Trace, "a Trace"),
                            reference=instance(Trace, "a Trace")),

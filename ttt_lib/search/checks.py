@@ -7,6 +7,15 @@ from ..checks import FUNCTION, either, instance, optional, short
 ORDERING = optional(either(FUNCTION, instance(str, "a name"),
                            what="None, an ordering's name or a function"))
 
+def BOARD(value, name: str, where: str, error: type) -> object:
+    """The kind of what a line heuristic reads: any state with ``cells()`` and ``lines()``
+    (checked by the heuristic itself), but not a class."""
+    if isinstance(value, type):
+        raise TypeError(f"{where} reads a board (a state with cells() and lines()), "
+                        f"not the class {value.__name__}")
+    return value
+
+
 WINDOWS = (("alpha", "beta"), ("low", "high"))
 
 
