@@ -241,8 +241,10 @@ def test_bad_arguments_are_named():
         MCTSTree(BitBoard.from_text("XXX/OO./..."))
     with pytest.raises(ValueError, match="exploration constant c"):
         MCTSTree(BitBoard(), c=-1)
-    with pytest.raises(ValueError, match="iterations is a whole number >= 0, not 2.5"):
+    with pytest.raises(TypeError, match="iterations is a whole number, not float"):
         MCTSTree(BitBoard()).run(2.5)
+    with pytest.raises(ValueError, match="iterations is a whole number >= 0, not -1"):
+        MCTSTree(BitBoard()).run(-1)
     with pytest.raises(ValueError, match="at least 2 playouts"):
         mcts(BitBoard(), 1)
     with pytest.raises(ValueError, match="run at least 2 iterations"):

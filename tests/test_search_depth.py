@@ -97,10 +97,19 @@ def test_a_full_depth_search_has_no_horizon(all_bitboards):
     assert not list(horizon_positions(all_bitboards[:200], 9))
 
 
+def test_a_depth_of_the_wrong_type_is_a_type_error():
+    with pytest.raises(TypeError, match="max_depth is a whole number, not float"):
+        iterative_deepening(BitBoard(), 2.5)
+
+
+def test_huge_depths_are_refused_before_the_search():
+    with pytest.raises(ValueError, match="at most 1,000"):
+        depth_limited(BitBoard(), 10 ** 100)
+
+
 @pytest.mark.parametrize("call, fragment", [
     (lambda: depth_limited(BitBoard(), -1), "at least 0"),
     (lambda: iterative_deepening(BitBoard(), 0), "at least 1"),
-    (lambda: iterative_deepening(BitBoard(), 2.5), "not 2.5"),
     (lambda: depth_limited_choice(BitBoard(), 0), "at least 1"),
     (lambda: depth_limited_choice(BitBoard.from_text("XXX/OO./..."), 1), "game is over at XXX"),
 ])

@@ -13,6 +13,7 @@ import numbers
 import random
 from collections.abc import Callable
 
+from .checks import short
 from .game import MAX, Game
 from .learn.agents import LEARNED_AGENTS
 from .search.mcts import SQRT2, MCTSTree, flat_monte_carlo, tree_stats
@@ -29,7 +30,7 @@ MAX_PLAYOUTS = 1_000_000
 def _check_flag(value, name: str) -> None:
     """A yes/no option is a bool."""
     if not isinstance(value, bool):
-        raise TypeError(f"{name} is True or False, not {value!r}")
+        raise TypeError(f"{name} is True or False, not {short(value)}")
 
 
 def best_for_mover(state: Game, values: dict) -> list:
@@ -103,7 +104,7 @@ class AlphaBetaAgent(SearchAgent):
         super().__init__(seed, rng)
         from .search.ordering import ORDERINGS, ordering_function
         if isinstance(ordering, str) and ordering not in ORDERINGS:
-            raise UnknownAgentError(f"unknown ordering {ordering!r}; choose None, "
+            raise UnknownAgentError(f"unknown ordering {short(ordering)}; choose None, "
                                     f"{', '.join(map(repr, ORDERINGS))} or a function")
         if not (ordering is None or isinstance(ordering, str) or callable(ordering)):
             raise TypeError(f"ordering is None, a name or a function, "
@@ -136,7 +137,7 @@ class HeuristicAgent(SearchAgent):
         super().__init__(seed, rng)
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
             raise AgentError(f"depth counts the moves looked ahead: a whole number >= 1, "
-                             f"not {depth!r}")
+                             f"not {short(depth)}")
         self.depth = depth
 
     def child_value(self, child: Game, player: int) -> float:
@@ -158,7 +159,7 @@ class ExpectimaxAgent(SearchAgent):
                                     or not isinstance(epsilon, numbers.Real)):
             raise TypeError(f"epsilon is a probability or None, not {type(epsilon).__name__}")
         if epsilon is not None and not 0 <= epsilon <= 1:
-            raise AgentError(f"epsilon is a probability in [0, 1], not {epsilon!r}")
+            raise AgentError(f"epsilon is a probability in [0, 1], not {short(epsilon)}")
         self.epsilon = epsilon
         self.model = uniform_random if epsilon is None else epsilon_perfect(epsilon)
 
@@ -173,7 +174,7 @@ def _check_count(value, what: str, least: int, most: int = MAX_PLAYOUTS) -> None
         raise TypeError(f"{what} is a whole number, not {type(value).__name__}")
     if not least <= value <= most:
         raise AgentError(f"{what} is a whole number at most {most:,} and >= {least}, "
-                         f"not {value!r}")
+                         f"not {short(value)}")
 
 
 class FlatMonteCarloAgent(Agent):
@@ -212,7 +213,7 @@ class MCTSAgent(Agent):
         if isinstance(c, bool) or not isinstance(c, (int, float)):
             raise TypeError(f"the exploration constant c is a number, not {type(c).__name__}")
         if not 0 <= c < math.inf:
-            raise AgentError(f"the exploration constant c is a number >= 0, not {c!r}")
+            raise AgentError(f"the exploration constant c is a number >= 0, not {short(c)}")
         _check_flag(shared, "shared")
         _check_flag(solver, "solver")
         self.playouts, self.c, self.shared, self.solver = playouts, c, shared, solver
@@ -315,7 +316,7 @@ def agent_options(name: str) -> list[str]:
         raise TypeError(f"an agent's name is a string, not {type(name).__name__}")
     if name not in AGENTS:
         raise UnknownAgentError(
-            f"unknown agent {name!r}; choose one of: {', '.join(sorted(AGENTS))}")
+            f"unknown agent {short(name)}; choose one of: {', '.join(sorted(AGENTS))}")
     return [p for p in inspect.signature(AGENTS[name]).parameters if p != "self"]
 
 
@@ -327,6 +328,6 @@ def make_agent(name: str, **options) -> Agent:
     unknown = sorted(set(options) - set(accepted))
     if unknown:
         raise UnknownAgentError(
-            f"agent {name!r} has no option {unknown[0]!r}; its options are: "
+            f"agent {short(name)} has no option {short(unknown[0])}; its options are: "
             f"{', '.join(accepted) or 'none'}")
     return AGENTS[name](**options)

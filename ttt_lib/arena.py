@@ -25,6 +25,8 @@ from typing import NamedTuple, Union
 
 from .agents import AGENTS, Agent, AgentError, agent_options, make_agent
 from .boards.bit import BitBoard
+from .arena_entry import ArenaError, short
+from .arena_entry import check_count as _check_count, check_start as _check_start
 from .errors import IllegalMoveError
 from .game import MAX, Game, player_name
 
@@ -35,10 +37,6 @@ OUTCOMES = ("x_wins", "o_wins", "draws")
 # about 0.1 s of serial play; the margin covers machines busy with other work.
 POOL_THRESHOLD_SECONDS = 0.25
 MAX_GAMES = 1_000_000  # per ordered pair: minutes of the fastest agents; a typo fails at once
-
-
-class ArenaError(ValueError):
-    """A bad value for a game or tournament: a count, a seed, an interval's numbers."""
 
 
 # ------------------------------------------------------------------------------- one game
@@ -77,7 +75,7 @@ def play_turn(state: Game, agent: Agent) -> tuple[object, Game]:
     try:
         return move, state.play(move)
     except IllegalMoveError as error:
-        raise IllegalMoveError(f"{agent!r} chose an illegal move: {error}") from None
+        raise IllegalMoveError(f"{short(agent)} chose an illegal move: {error}") from None
 
 
 def seat(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec,
@@ -127,22 +125,6 @@ def play_game(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int 
     return GameRecord(_label(x_agent), _label(o_agent), moves, _sign(state.utility()), state)
 
 
-def _check_start(start) -> Game:
-    """A game's starting position is a board (or any ``Game``)."""
-    if not isinstance(start, Game):
-        raise TypeError(f"start is a board (a Game), not {type(start).__name__}")
-    return start
-
-
-def _check_count(value, name: str, least: int, most: float) -> None:
-    """A count is an int in least..most."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
-    if not least <= value <= most:
-        raise ArenaError(f"{name} is a whole number at most {most:,} and >= {least}, "
-                         f"not {value!r}")
-
-
 def _as_agent(agent: Agent | AgentSpec, seed: int) -> Agent:
     if isinstance(agent, Agent):
         return agent
@@ -171,13 +153,13 @@ def normalize_spec(spec: AgentSpec) -> tuple[str, dict]:
           and isinstance(spec[1], dict)):
         name, options = spec[0], dict(spec[1])
         if not all(isinstance(key, str) for key in options):
-            raise AgentError(f"an agent's options are named by strings, not {spec[1]!r}")
+            raise AgentError(f"an agent's options are named by strings, not {short(spec[1])}")
     else:
-        raise AgentError(f"an agent is a name or a (name, options) pair, not {spec!r}")
+        raise AgentError(f"an agent is a name or a (name, options) pair, not {short(spec)}")
     for fixed in ("seed", "rng"):
         if fixed in options:
-            raise AgentError(f"agent {name!r}: the arena seeds each game's agents itself, "
-                             f"so {fixed!r} cannot be one of its options")
+            raise AgentError(f"agent {short(name)}: the arena seeds each game's agents itself, "
+                             f"so {short(fixed)} cannot be one of its options")
     agent_options(name)  # an unknown name raises here, listing the valid ones
     return name, options
 
@@ -187,7 +169,7 @@ def spec_label(spec: AgentSpec) -> str:
     name, options = normalize_spec(spec)
     if not options:
         return name
-    return f"{name}({', '.join(f'{k}={v!r}' for k, v in sorted(options.items()))})"
+    return f"{name}({', '.join(f'{k}={short(v)}' for k, v in sorted(options.items()))})"
 
 
 def derive_seed(*parts) -> int:
@@ -200,12 +182,12 @@ def derive_seed(*parts) -> int:
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% with the default z)."""
-    _check_count(trials, "trials", 0, math.inf)
+    _check_count(trials, "trials", 0, 2 ** 53)  # beyond it a float cannot count one more
     _check_count(successes, "successes", 0, trials)
     if isinstance(z, bool) or not isinstance(z, (int, float)):
         raise TypeError(f"z is a number, not {type(z).__name__}")
     if not 0 < z < math.inf:
-        raise ArenaError(f"z (standard deviations) is a positive number, not {z!r}")
+        raise ArenaError(f"z (standard deviations) is a positive number, not {short(z)}")
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -323,7 +305,7 @@ def _pair_list(pairs) -> list[tuple]:
         raise ArenaError("a tournament needs at least one (X agent, O agent) pair")
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"each pair is (X agent, O agent), not {pair!r}")
+            raise TypeError(f"each pair is (X agent, O agent), not {short(pair)}")
     return pairs
 
 
@@ -448,3 +430,9 @@ def random_play_odds(state: Game, table: dict) -> tuple[Fraction, Fraction, Frac
             children = [random_play_odds(state.play(m), table) for m in moves]
             table[key] = tuple(sum(odds) / len(moves) for odds in zip(*children))
     return table[key]
+
+
+
+# The checked entry points: the arena's functions behind checks of their arguments.
+from .arena_entry import publish_arena  # noqa: E402 (it wraps the functions defined above)
+publish_arena(globals())

@@ -8,9 +8,11 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from .errors import IllegalMoveError, InvalidBoardError
 from .game import player_name
+from .safetext import printable
 
 
 class UsageError(Exception):
@@ -106,6 +108,41 @@ def build_parser() -> argparse.ArgumentParser:
                        help="run the notebooks without a bubblewrap sandbox (only where none "
                             "can run; the summary says so)")
     return parser
+
+
+# The files each command writes, by option: checked before any work starts (a training run or
+# a class's grading is not lost to a typo in the last path).
+OUTPUTS = {"solve": ("--json",), "train": ("--policy", "--save"), "grade": ("--csv",),
+           "tournament": ("--csv", "--plot")}
+
+
+def check_outputs(args) -> None:
+    """Every output path of the command can be written, or a ``UsageError`` naming it."""
+    for option in OUTPUTS.get(args.command, ()):
+        path = getattr(args, option[2:].replace("-", "_"), None)
+        if path not in (None, "-"):
+            check_output(option, path)
+
+
+def check_output(option: str, path: str) -> None:
+    """``path`` is a file that can be written: not a folder, nor a FIFO (which would block),
+    in a folder that exists; a probe opens it for appending (creating it, then removing it,
+    if it is new), so that /proc, /sys and read-only places are refused too."""
+    target, shown = Path(path), printable(path)
+    if target.is_dir():
+        raise UsageError(f"cannot write {option} {shown}: it is a folder")
+    if not target.parent.is_dir():
+        raise UsageError(f"cannot write {option} {shown}: its folder does not exist")
+    if target.exists() and not (target.is_file() or target.is_char_device()):
+        raise UsageError(f"cannot write {option} {shown}: it is not a regular file")
+    existed = target.exists()
+    try:
+        with open(target, "a"):
+            pass
+        if not existed:
+            target.unlink()
+    except OSError as error:
+        raise UsageError(f"cannot write {option} {shown}: {error.strerror}") from None
 
 
 def cmd_selfplay(args, out) -> None:
@@ -312,8 +349,6 @@ def cmd_chance(args, out) -> None:
 
 
 def cmd_grade(args, out) -> int:
-    from pathlib import Path
-
     from .teach import grade
     try:
         timeout = float(args.timeout)
@@ -351,9 +386,11 @@ def main(argv: list[str] | None = None, out=None) -> int:
     out = sys.stdout if out is None else out
     try:
         args = build_parser().parse_args(argv)
+        check_outputs(args)
         status = COMMANDS[args.command](args, out)
     except (UsageError, IllegalMoveError, InvalidBoardError, ValueError) as error:
-        print(f"python -m ttt_lib: error: {error}", file=sys.stderr)
+        # one line, whatever the message holds (a path or a name with a newline in it)
+        print(f"python -m ttt_lib: error: {printable(str(error))}", file=sys.stderr)
         return 2
     except OSError as error:  # not the arguments: the machine (e.g. a full disk)
         print(f"python -m ttt_lib: error: {error}", file=sys.stderr)

@@ -1,7 +1,8 @@
-"""The two exceptions every board raises on bad input.
+"""The package's own ``ValueError`` subclasses: the two every board raises on bad input, and
+the one every search raises on a bad option.
 
-Both subclass ``ValueError`` so that code which already catches ``ValueError`` keeps working,
-and both carry a message that names the problem (the cell, the character, the counts).
+All subclass ``ValueError`` so that code which already catches ``ValueError`` keeps working,
+and all carry a message that names the problem (the cell, the character, the counts).
 """
 
 
@@ -11,3 +12,7 @@ class IllegalMoveError(ValueError):
 
 class InvalidBoardError(ValueError):
     """A board that cannot be parsed, or a position that cannot arise in a real game."""
+
+
+class SearchOptionError(ValueError):
+    """A search option that does not exist or does not fit with the others."""

@@ -29,6 +29,7 @@ from numbers import Rational
 from typing import TYPE_CHECKING, Protocol, Union, runtime_checkable
 
 from .errors import IllegalMoveError
+from .safetext import short
 
 if TYPE_CHECKING:  # fractions imports decimal: loaded only when chance is used
     from fractions import Fraction
@@ -96,13 +97,13 @@ def probability(value, what: str = "a probability") -> Fraction:
     in [0, 1]; floats are refused, as they are rarely exact (write ``"2/5"``)."""
     from fractions import Fraction
     if isinstance(value, bool) or not isinstance(value, (int, Fraction, str)):
-        raise TypeError(f"{what} is an int, a Fraction or a text like '2/5', not {value!r}")
+        raise TypeError(f"{what} is an int, a Fraction or a text like '2/5', not {short(value)}")
     try:
         exact = Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise ChanceNodeError(f"{what} is a fraction like '2/5', not {value!r}") from None
+        raise ChanceNodeError(f"{what} is a fraction like '2/5', not {short(value)}") from None
     if not 0 <= exact <= 1:
-        raise ChanceNodeError(f"{what} lies between 0 and 1, not {value!r}")
+        raise ChanceNodeError(f"{what} lies between 0 and 1, not {short(value)}")
     return exact
 
 
@@ -130,7 +131,7 @@ class Chance(tuple):
         checked = []
         for pair in pairs:
             if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-                raise ChanceNodeError(f"a chance branch is (probability, subtree), not {pair!r}")
+                raise ChanceNodeError(f"a chance branch is (probability, subtree), not {short(pair)}")
             checked.append((probability(pair[0]), pair[1]))
         check_outcomes(checked, "Chance")
         return super().__new__(cls, checked)
@@ -163,7 +164,10 @@ class TreeNode:
             _check_tree(tree)  # once, at the root
             labels = _breadth_first_labels(tree) if labels else {}
         elif not isinstance(labels, dict):  # a dict only comes from a parent's play()
-            raise TypeError(f"labels is True or False, not {labels!r}")
+            raise TypeError(f"labels is True or False, not {short(labels)}")
+        if not isinstance(path, tuple) or (to_move is not None and to_move not in (MAX, MIN)):
+            raise TypeError(f"path (a tuple) and to_move (+1, -1 or None) come from play(), "
+                            f"not {short(path)} and {short(to_move)}")
         self.tree = tree
         self.path = path
         self.depth = len(path)
@@ -198,7 +202,7 @@ class TreeNode:
             raise refuse_chance(self.name)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < len(self.tree):
             raise IllegalMoveError(
-                f"{self.name} has children 0..{len(self.tree) - 1}, not {move!r}")
+                f"{self.name} has children 0..{len(self.tree) - 1}, not {short(move)}")
         return self._child(move)
 
     def _child(self, index: int) -> "TreeNode":
@@ -241,9 +245,9 @@ def _check_tree(tree: Tree) -> None:
                 raise TreeError("an inner node needs at least one child")
             stack.extend(node)
         elif isinstance(node, bool) or not (isinstance(node, (int, float)) or _is_fraction(node)):
-            raise TypeError(f"a tree is a number or a list of trees, not {node!r}")
+            raise TypeError(f"a tree is a number or a list of trees, not {short(node)}")
         elif node != node or node in (float("inf"), float("-inf")):
-            raise TreeError(f"a leaf is a finite number, not {node!r}")
+            raise TreeError(f"a leaf is a finite number, not {short(node)}")
 
 
 def _is_fraction(value) -> bool:

@@ -1,10 +1,13 @@
 """Text that cannot lie, for the class tournament and the grader: what students wrote (file
 names, exception names, answers) shown on a terminal or put in a spreadsheet without moving
 the cursor, clearing the screen, turning the text around, running as a formula or filling
-the screen."""
+the screen; and ``short``, the bounded ``repr`` every error message shows of what it was
+given."""
 from __future__ import annotations
 
+import math
 import os
+import reprlib
 import stat
 from pathlib import Path
 
@@ -22,6 +25,22 @@ def shorten(text: str, most: int) -> str:
         return text
     head = (most - 3) // 2
     return text[:head] + "..." + text[len(text) - (most - 3 - head):]
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring, _REPR.maxother, _REPR.maxlevel = 60, 60, 3
+_REPR.maxlist = _REPR.maxtuple = 8
+
+
+def short(value) -> str:
+    """A ``repr`` of ``value`` at most about 60 characters long, that never recurses deeply
+    nor fails (an int too long to print is shown by its number of digits)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"<an int of {int(value.bit_length() * math.log10(2)) + 1} digits>"
+    try:
+        return _REPR.repr(value)
+    except Exception:  # a broken __repr__ (or one that recurses): name the type instead
+        return f"<{type(value).__name__} object>"
 
 
 def csv_cell(text: str) -> str:

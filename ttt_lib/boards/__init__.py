@@ -14,3 +14,18 @@ from .shape import Shape, shape_of, winning_lines
 
 __all__ = ["BitBoard", "BoardSketch", "ConnectFour", "GridBoard", "ListBoard", "MNKBoard",
            "Shape", "board_sketch", "grid_svg", "shape_of", "winning_lines"]
+
+# The checked entry points (``ttt_lib.checks``): sizes and cells are checked before any table
+# or picture is built; ``winning_lines`` itself stays the plain listing the notebooks show.
+from ..checks import publish as _publish, check_init as _check_init  # noqa: E402
+from ..errors import InvalidBoardError as _InvalidBoardError  # noqa: E402
+from .shape import SIZE as _SIZE  # noqa: E402
+from .grid import also_cells as _also_cells  # noqa: E402
+
+_SIZES = dict(m=_SIZE, n=_SIZE, k=_SIZE)
+_publish(globals(), _InvalidBoardError, {
+    "winning_lines": _SIZES,
+    "board_sketch": dict(m=_SIZE, n=_SIZE, also=_also_cells),
+    "grid_svg": dict(m=_SIZE, n=_SIZE, also=_also_cells),
+})
+_check_init(Shape, _InvalidBoardError, **_SIZES)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..checks import short
 from ..errors import InvalidBoardError
 from ..game import MAX, MIN
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT, mask_tables
@@ -60,7 +61,7 @@ class BitBoard(Board3x3):
             raise TypeError(f"bits is an int (X's 9 bits above O's 9), not {type(bits).__name__}")
         if not 0 <= bits < 1 << 18:
             raise InvalidBoardError(f"bits holds X's 9 bits above O's 9: an int in "
-                                    f"0..{(1 << 18) - 1}, not {bits!r}")
+                                    f"0..{(1 << 18) - 1}, not {short(bits)}")
         x, o = bits >> 9 & FULL, bits & FULL
         if x & o:
             raise InvalidBoardError(f"bits {bits:#x} marks a cell for both X and O")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..checks import short
 from ..errors import IllegalMoveError, InvalidBoardError
 from ..game import MAX, MIN, player_name
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT
@@ -277,7 +278,7 @@ class ConnectFour(GridBoard):
         """Raise ``IllegalMoveError`` with the reason ``move`` cannot be played now."""
         last = self.columns - 1
         if isinstance(move, bool) or not isinstance(move, int):
-            raise IllegalMoveError(f"a move is a column number 0..{last}, not {move!r}")
+            raise IllegalMoveError(f"a move is a column number 0..{last}, not {short(move)}")
         if not 0 <= move <= last:
             raise IllegalMoveError(
                 f"column {move} is off the board: columns are numbered 0..{last}")

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import ClassVar, NamedTuple
 
+from ..checks import short
 from ..errors import IllegalMoveError, InvalidBoardError
 from ..game import MAX, MIN, player_name
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT
@@ -67,7 +68,7 @@ def check_position(shape: Shape, cells: tuple[int, ...], first: int) -> None:
     """Raise ``InvalidBoardError`` unless ``cells`` can arise in a game opened by ``first``."""
     if len(cells) != shape.size or any(d.__class__ is not int or d not in SYMBOL for d in cells):
         raise InvalidBoardError(f"a {shape.m}x{shape.n} position is {shape.size} cells of 0, "
-                                f"1 or 2, not {cells!r}")
+                                f"1 or 2, not {short(cells)}")
     marks = {MAX: cells.count(X_DIGIT), MIN: cells.count(O_DIGIT)}
     if marks[first] - marks[-first] not in (0, 1):
         raise InvalidBoardError(
@@ -184,7 +185,7 @@ class GridBoard:
         """Raise ``IllegalMoveError`` with the reason ``move`` cannot be played now."""
         last = self.shape.size - 1
         if isinstance(move, bool) or not isinstance(move, int):
-            raise IllegalMoveError(f"a move is a cell number 0..{last}, not {move!r}")
+            raise IllegalMoveError(f"a move is a cell number 0..{last}, not {short(move)}")
         if not 0 <= move <= last:
             raise IllegalMoveError(f"cell {move} is off the board: cells are numbered 0..{last}")
         reason = self.over_reason()
@@ -260,20 +261,34 @@ def check_picture_size(size) -> None:
         raise TypeError(f"size is a number of pixels, not {type(size).__name__}")
     if not 0 < size <= MAX_PICTURE_SIZE:
         raise InvalidBoardError(f"size is a number of pixels above 0 and at most "
-                                f"{MAX_PICTURE_SIZE:,}, not {size!r}")
+                                f"{MAX_PICTURE_SIZE:,}, not {short(size)}")
 
 
-def check_highlight(highlight, cells: int) -> tuple[int, ...]:
+def also_cells(arguments: dict, where: str, error: type) -> None:
+    """A picture's ``cells`` are m*n digits 0, 1, 2 and its ``line`` (if any) cells of the
+    board: checked for ``board_sketch`` and ``grid_svg`` (``ttt_lib.checks``)."""
+    cells, size = arguments["cells"], arguments["m"] * arguments["n"]
+    if isinstance(cells, (str, bytes)) or not isinstance(cells, Sequence):
+        raise TypeError(f"{where}: cells is a sequence of digits, not {type(cells).__name__}")
+    if len(cells) != size or any(digit not in (EMPTY, X_DIGIT, O_DIGIT) for digit in cells):
+        raise error(f"{where}: cells are {size} digits 0, 1 or 2, not {short(cells)}")
+    line = arguments["line"]
+    if line is not None:
+        check_highlight(line, size, "line")
+    check_highlight(arguments["highlight"], size)
+
+
+def check_highlight(highlight, cells: int, name: str = "highlight") -> tuple[int, ...]:
     """``highlight`` as a tuple of cell numbers 0..cells-1, or a clear error."""
     if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
-        raise TypeError(f"highlight is a sequence of cell numbers, "
+        raise TypeError(f"{name} is a sequence of cell numbers, "
                         f"not {type(highlight).__name__}")
     highlight = tuple(highlight)
     for cell in highlight:
         if isinstance(cell, bool) or not isinstance(cell, int):
-            raise TypeError(f"highlight holds cell numbers, not {cell!r}")
+            raise TypeError(f"{name} holds cell numbers, not {short(cell)}")
         if not 0 <= cell < cells:
-            raise InvalidBoardError(f"highlight cell {cell} is off the board: cells are "
+            raise InvalidBoardError(f"{name} cell {cell} is off the board: cells are "
                                     f"numbered 0..{cells - 1}")
     return highlight
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..checks import short
 from ..errors import InvalidBoardError
 from ..symmetry import symmetries
 
@@ -122,10 +123,16 @@ the exact solver (``ttt_lib.studies.mnk_solve``) holds far less still."""
 def check_size(name: str, value) -> None:
     """m, n and k are positive whole numbers, at most ``MAX_SIDE``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidBoardError(f"{name} is a positive whole number, not {value!r}")
+        raise InvalidBoardError(f"{name} is a positive whole number, not {short(value)}")
     if value > MAX_SIDE:
         raise InvalidBoardError(f"{name} is at most {MAX_SIDE} (a Go board's side, the largest "
-                                f"board m,n,k-games are played on), not {value!r}")
+                                f"board m,n,k-games are played on), not {short(value)}")
+
+
+def SIZE(value, name: str, where: str, error: type) -> int:
+    """The argument kind (``ttt_lib.checks``) of m, n and k: ``check_size``."""
+    check_size(name, value)
+    return value
 
 
 def shape_of(m: int, n: int, k: int) -> Shape:

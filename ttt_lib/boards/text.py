@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..checks import short
 from ..errors import IllegalMoveError, InvalidBoardError
 from ..game import MAX, MIN
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT
@@ -25,7 +26,7 @@ def parse_player(first) -> int:
         return MAX
     if first in ("O", "o", MIN):
         return MIN
-    raise InvalidBoardError(f"the opener is 'X' or 'O', not {first!r}")
+    raise InvalidBoardError(f"the opener is 'X' or 'O', not {short(first)}")
 
 
 def parse_move_player(player) -> int:
@@ -33,7 +34,7 @@ def parse_move_player(player) -> int:
     try:
         return parse_player(player)
     except InvalidBoardError:
-        raise IllegalMoveError(f"a player is 'X' or 'O', not {player!r}") from None
+        raise IllegalMoveError(f"a player is 'X' or 'O', not {short(player)}") from None
 
 
 def require_string(text) -> None:
@@ -84,7 +85,7 @@ def _split_evenly(text: str, m: int | None, n: int | None) -> list[str]:
     if m is None or n is None:
         raise InvalidBoardError(
             f"a text without '/' between rows needs both m and n (or none, for a single "
-            f"row); got m={m!r}, n={n!r}")
+            f"row); got m={short(m)}, n={short(n)}")
     if len(text) != m * n:
         raise InvalidBoardError(
             f"{m} rows of {n} cells make {m * n} cells; {text!r} has {len(text)}")

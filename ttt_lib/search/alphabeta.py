@@ -24,7 +24,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 
-from ..errors import IllegalMoveError
+from ..checks import short
+from ..errors import IllegalMoveError, SearchOptionError
 from ..game import MAX, Game
 from .ordering import Killers, Ordering, ordering_function
 from .observe import observed
@@ -34,10 +35,6 @@ INF = math.inf
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 FORMS = ("negamax", "maxmin")
 FAILS = ("soft", "hard")
-
-
-class SearchOptionError(ValueError):
-    """A search option that does not exist or does not fit with the others."""
 
 
 def alphabeta(state: Game, alpha: float = -INF, beta: float = INF, *,
@@ -241,13 +238,13 @@ def check_window(alpha: float, beta: float) -> None:
 
 def check_depth(depth: int, least: int = 0) -> None:
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < least:
-        raise SearchOptionError(f"a search depth is an int of at least {least}, not {depth!r}")
+        raise SearchOptionError(f"a search depth is an int of at least {least}, not {short(depth)}")
 
 
 def check_choice(name: str, value, choices: tuple) -> None:
     if value not in choices:
         raise SearchOptionError(
-            f"{name} is one of {', '.join(map(repr, choices))}, not {value!r}")
+            f"{name} is one of {', '.join(map(repr, choices))}, not {short(value)}")
 
 
 def check_table(table: dict | bool | None, symmetry: bool, depth: int | None) -> dict | None:
@@ -255,7 +252,7 @@ def check_table(table: dict | bool | None, symmetry: bool, depth: int | None) ->
     if table is True or (symmetry and table is None):
         table = {}
     if table is not None and not isinstance(table, dict):
-        raise SearchOptionError(f"table is None, True or a dict, not {table!r}")
+        raise SearchOptionError(f"table is None, True or a dict, not {short(table)}")
     if table is not None and depth is not None:
         raise SearchOptionError(
             "a transposition table needs exact values; a depth-limited value depends "

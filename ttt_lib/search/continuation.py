@@ -24,6 +24,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..checks import short
 from ..errors import IllegalMoveError
 from ..game import Game
 from .alphabeta import INF, SearchOptionError
@@ -172,7 +173,7 @@ def check_count(value, what: str, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{what} is a whole number, not {type(value).__name__}")
     if value < least:
-        raise SearchOptionError(f"{what} is at least {least}, not {value!r}")
+        raise SearchOptionError(f"{what} is at least {least}, not {short(value)}")
 
 
 __all__ = ["PLAIN", "WIN", "Continuation", "SearchOptionError", "alphabeta_continued",

@@ -20,6 +20,7 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
+from ..checks import short
 from ..game import Game
 from .continuation import (PLAIN, Continuation, Evaluate, SearchOptionError,
                            alphabeta_continued, check_continuation, check_count, root_choice)
@@ -197,7 +198,7 @@ def check_deepening(seconds, nodes, max_depth) -> None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
             raise TypeError(f"seconds is a number, not {type(seconds).__name__}")
         if not 0 < seconds < math.inf:
-            raise SearchOptionError(f"seconds is a positive number, not {seconds!r}")
+            raise SearchOptionError(f"seconds is a positive number, not {short(seconds)}")
     if nodes is not None:
         check_count(nodes, "nodes (the budget of positions)", least=1)
     if max_depth is not None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 
+from ..checks import is_real, short
+from ..errors import SearchOptionError
 from ..game import MAX, Game, is_chance
 from .minimax import best_moves
 from .observe import observed
@@ -30,8 +32,6 @@ class OpponentModelError(ValueError):
 def expectimax(state: Game, player: int, opponent_model: OpponentModel, *,
                stats: Stats | None = None) -> float:
     """``expectimax_search``, checked; ``stats`` observes it from outside."""
-    if player not in (MAX, -MAX):
-        raise ValueError(f"player is +1 (X) or -1 (O), not {player!r}")
     nested = {code.co_name: code for code in expectimax_search.__code__.co_consts
               if hasattr(code, "co_name")}
     return observed(lambda: expectimax_search(state, player, opponent_model),
@@ -77,8 +77,10 @@ def uniform_random(state: Game) -> dict:
 def epsilon_perfect(epsilon: float | Fraction) -> OpponentModel:
     """A player who moves at random with probability ``epsilon``, else plays a random
     optimal move: ``epsilon_perfect(0)`` is perfect, ``epsilon_perfect(1)`` uniform random."""
-    if isinstance(epsilon, bool) or not 0 <= epsilon <= 1:
-        raise ValueError(f"epsilon is a probability in [0, 1], not {epsilon!r}")
+    if not is_real(epsilon):
+        raise TypeError(f"epsilon is a probability (a number), not {type(epsilon).__name__}")
+    if not 0 <= epsilon <= 1:
+        raise SearchOptionError(f"epsilon is a probability in [0, 1], not {short(epsilon)}")
     if isinstance(epsilon, int):
         epsilon = Fraction(epsilon)  # keep 0 and 1 exact
     table: dict = {}  # the solver's values, shared by every call of this model

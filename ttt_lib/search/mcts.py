@@ -21,6 +21,8 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from ..checks import MAX_COUNT, is_int, short
+from ..errors import SearchOptionError
 from ..game import Game
 from .trace import Stats
 
@@ -63,8 +65,13 @@ def flat_monte_carlo(state: Game, playouts: int = 100, *, seed: int | None = 0,
 
 
 def _check_budget(count, what: str) -> None:
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"{what} is a whole number >= 0, not {count!r}")
+    if not is_int(count):
+        raise TypeError(f"{what} is a whole number, not {type(count).__name__}")
+    if count < 0:
+        raise SearchOptionError(f"{what} is a whole number >= 0, not {short(count)}")
+    if count > MAX_COUNT:
+        raise SearchOptionError(f"{what} is a whole number at most {MAX_COUNT:,} "
+                                f"(a typo would run for days), not {short(count)}")
 
 
 # ------------------------------------------------------------------------------- the tree
@@ -155,11 +162,12 @@ class MCTSTree:
                  solver: bool = False, seed: int | None = 0, rng: random.Random | None = None,
                  evaluate: Evaluate = random_playout) -> None:
         if state.is_terminal():
-            raise ValueError("the game is over in this position: there is no move to search")
+            raise SearchOptionError(
+                "the game is over in this position: there is no move to search")
         if not c >= 0:
-            raise ValueError(f"the exploration constant c is a number >= 0, not {c!r}")
+            raise SearchOptionError(f"the exploration constant c is a number >= 0, not {short(c)}")
         if bool(shared) > self.shared or bool(solver) > self.solver:
-            raise ValueError(f"{type(self).__name__} has no such switch: use MCTSTree(...)")
+            raise SearchOptionError(f"{type(self).__name__} has no such switch: use MCTSTree(...)")
         self.c, self.evaluate = c, evaluate
         self.rng = _rng(seed, rng)
         self.table: dict[Hashable, Node] = {}  # filled by SharedTree only
@@ -246,7 +254,7 @@ class MCTSTree:
         last, with the solver), in move order."""
         rows = self.children()
         if not rows:
-            raise ValueError("the tree has no children yet: run at least 2 iterations")
+            raise SearchOptionError("the tree has no children yet: run at least 2 iterations")
         rank = [(row.proven == 1, row.proven != -1, row.visits) for row in rows]
         top = max(rank)
         return [row.move for row, r in zip(rows, rank) if r == top]
@@ -364,7 +372,8 @@ def mcts(state: Game, playouts: int = 1000, *, c: float = SQRT2, shared: bool = 
          evaluate: Evaluate = random_playout):
     """The move MCTS/UCT plays after ``playouts`` iterations from ``state``."""
     if playouts < 2:
-        raise ValueError(f"MCTS needs at least 2 playouts to compare moves, not {playouts!r}")
+        raise SearchOptionError(f"MCTS needs at least 2 playouts to compare moves, "
+                                f"not {short(playouts)}")
     tree = MCTSTree(state, c=c, shared=shared, solver=solver, seed=seed, rng=rng,
                     evaluate=evaluate)
     return tree.run(playouts).best_move()

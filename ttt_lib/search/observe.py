@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable, Hashable, Iterable
 from types import CodeType
 
+from ..checks import check_arguments, plain
 from ..game import MAX, Game, is_chance
 from .trace import Stats, Trace, TraceEvent, node_name
 
@@ -58,7 +59,7 @@ def observe(run: Callable[[], object] | None, nodes: Iterable, wrappers: Iterabl
     keywords come here. ``call``, instead of
     ``run``, is ``(fn, state, args, kwargs)``: the first call, recorded as it is made.
     """
-    nodes, wrappers = list(nodes), list(wrappers)
+    nodes, wrappers = [plain(fn) for fn in nodes], [plain(fn) for fn in wrappers]
     stats = Stats() if stats is None else stats
     recorder = Recorder(code_of(nodes), code_of(nodes + wrappers), keep=trace is not None,
                         counts=stats)
@@ -66,7 +67,8 @@ def observe(run: Callable[[], object] | None, nodes: Iterable, wrappers: Iterabl
         fn, state, args, kwargs = call
         if not is_state(state):
             raise TypeError(f"the search is run on a game state, not {type(state).__name__}")
-        run = lambda: recorder.wrap(fn)(state, *args, **kwargs)
+        check_arguments(fn, state, *args, **kwargs)  # a checked entry point's own checks
+        run = lambda: recorder.wrap(plain(fn))(state, *args, **kwargs)
     value = recorded_run(recorder, run, nodes + wrappers)
     form = recorder.form()
     stats.cutoffs += recorder.cutoffs[form]

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 
+from ..checks import short
+from ..errors import SearchOptionError
 from ..game import MAX, Game
 
 X_DIGIT, O_DIGIT = 1, 2
@@ -120,10 +122,12 @@ def ordering_function(ordering: str | Ordering | None) -> Ordering | None:
     """The function behind an ``ordering`` option: None, a name in ``ORDERINGS``, or a callable."""
     if ordering is None or callable(ordering):
         return ordering
+    if not isinstance(ordering, str):
+        raise TypeError(f"ordering is None, a name or a function, not {type(ordering).__name__}")
     if ordering in ORDERINGS:
         return ORDERINGS[ordering]
-    raise ValueError(f"unknown ordering {ordering!r}; choose None, "
-                     f"{', '.join(repr(name) for name in ORDERINGS)} or a function")
+    raise SearchOptionError(f"unknown ordering {short(ordering)}; choose None, "
+                            f"{', '.join(repr(name) for name in ORDERINGS)} or a function")
 
 
 class Killers:

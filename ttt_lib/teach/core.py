@@ -38,7 +38,8 @@ def source_text(obj) -> str:
 
 
 def _where(obj) -> str:
-    path = Path(inspect.getsourcefile(obj)).resolve()
+    # a checked entry point (ttt_lib.checks) is shown as the algorithm it wraps
+    path = Path(inspect.getsourcefile(inspect.unwrap(obj))).resolve()
     package_parent = Path(__file__).resolve().parents[2]
     try:
         return path.relative_to(package_parent).as_posix()
