@@ -295,7 +295,7 @@ def _places(answer, forbids: tuple) -> list[tuple]:
     """Where each forbidden function is reachable: (namespace, key, the function)."""
     functions, methods = _targets(forbids)
     places = [(cls, name, cls.__dict__[name]) for cls, name in methods]
-    wanted = {id(f): f for f in functions} | {id(f): f for _, _, f in places}
+    wanted = {id(kin) for f in [*functions, *(f for _, _, f in places)] for kin in _kin(f)}
     namespaces = [vars(module) for name, module in list(sys.modules.items())
                   if (name == "ttt_lib" or name.startswith("ttt_lib.")) and module is not None]
     namespaces += _student_globals(answer)
@@ -305,10 +305,26 @@ def _places(answer, forbids: tuple) -> list[tuple]:
             continue
         seen.add(id(space))
         places += [(space, key, value) for key, value in list(space.items())
-                   if id(value) in wanted and value is wanted[id(value)]]
+                   if _is_kin(value, wanted)]
     places += [(cell, "", cell.cell_contents) for cell in _cells(answer)
-               if _filled(cell) and id(cell.cell_contents) in wanted]
+               if _filled(cell) and _is_kin(cell.cell_contents, wanted)]
     return places
+
+
+def _kin(function) -> list:
+    """``function`` and what it wraps (``__wrapped__``, as a checked entry point wraps the
+    plain algorithm): forbidding one forbids every face of it."""
+    chain = [function]
+    while hasattr(chain[-1], "__wrapped__") and len(chain) < 8:
+        chain.append(chain[-1].__wrapped__)
+    return chain
+
+
+def _is_kin(value, wanted: set) -> bool:
+    try:
+        return any(id(face) in wanted for face in _kin(value))
+    except Exception:  # an object whose attributes cannot be read is no library function
+        return False
 
 
 def _functions_of(answer) -> list:
@@ -343,8 +359,10 @@ def _is_forbidden(answer, forbids: tuple) -> str | None:
     functions, methods = _targets(forbids)
     originals = functions + [cls.__dict__[name] for cls, name in methods]
     faces = [answer, getattr(answer, "func", None), getattr(answer, "choose", None)]
-    faces = [getattr(face, "__func__", face) for face in faces if face is not None]
-    found = next((f for f in originals if any(face is f for face in faces)), None)
+    faces = [kin for face in faces if face is not None
+             for kin in _kin(getattr(face, "__func__", face))]
+    found = next((f for f in originals if any(face is kin for face in faces
+                                                  for kin in _kin(f))), None)
     return getattr(found, "__qualname__", None) if found is not None else None
 
 
