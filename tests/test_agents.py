@@ -11,9 +11,9 @@ from ttt_lib.search.depthlimit import depth_limited_choice
 from ttt_lib.search.minimax import best_moves
 from ttt_lib.search import Stats
 
-NAMES = ["random", "minimax", "alphabeta", "perfect", "heuristic", "expectimax", "flat-mc", "deepening",
+NAMES = ["random", "greedy", "minimax", "alphabeta", "perfect", "heuristic", "expectimax", "flat-mc", "deepening",
          "mcts", "qtable", "td", "qnet", "zero"]
-NO_SEARCH = {"random", "qtable", "td", "qnet"}
+NO_SEARCH = {"random", "greedy", "qtable", "td", "qnet"}
 EXACT_AGENTS = [("minimax", {}), ("alphabeta", {}), ("perfect", {}),
                 ("alphabeta", {"ordering": "threats", "killers": True}),
                 ("alphabeta", {"table": True, "symmetry": True, "ordering": "heuristic"}),
@@ -198,3 +198,38 @@ def test_selfplay_accepts_every_agent(name, capsys):
     out = capsys.readouterr().out
     assert f"O: {name}" in out
     assert out.rstrip().endswith(("X wins.", "O wins.", "Tied."))
+
+
+def test_greedy_agent_wins_else_blocks_on_tic_tac_toe(all_bitboards):
+    agent = make_agent("greedy", seed=0)
+    for state in few_marks(all_bitboards, 200, seed=7):
+        mine = [m for m in state.moves() if state.play(m).winner() is not None]
+        marked = list(state.cells())
+        theirs = []
+        for m in state.moves():
+            trial = list(marked)
+            trial[m] = 2 if state.to_move == 1 else 1
+            if any(all(trial[c] == trial[m] for c in line) for line in state.lines()):
+                theirs.append(m)
+        assert agent.choose(state) in (mine or theirs or state.moves()), state.to_text()
+
+
+def test_greedy_agent_wins_else_blocks_on_connect_four():
+    from ttt_lib import ConnectFour
+    rng, agent, checked = random.Random(12), make_agent("greedy", seed=3), 0
+    while checked < 150:
+        state = ConnectFour(5, 4)
+        for _ in range(rng.randrange(4, 14)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.moves()))
+        if state.is_terminal():
+            continue
+        # the same pieces with the other side to move: an empty board of the same
+        # parity has the other side opening
+        passed = ConnectFour._make(state.geometry, state.x, state.o, -state.to_move,
+                                   state.first, 0)
+        wins = [m for m in state.moves() if state.play(m).winner() is not None]
+        blocks = [m for m in state.moves() if passed.play(m).winner() is not None]
+        assert agent.choose(state) in (wins or blocks or state.moves()), state.to_text()
+        checked += 1

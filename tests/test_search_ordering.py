@@ -135,3 +135,57 @@ def test_ordering_names():
     assert ordering_function(sorted) is sorted
     with pytest.raises(ValueError, match="unknown ordering 'best'"):
         ordering_function("best")
+
+
+# ---------------------------------------------------------------- Connect Four: moves are columns
+
+def _connect4_positions():
+    """Seeded random Connect Four positions (5x4, four in a row) still in play."""
+    import random
+
+    from ttt_lib import ConnectFour
+    rng, found = random.Random(32), []
+    while len(found) < 300:
+        state = ConnectFour(5, 4)
+        for _ in range(rng.randrange(0, 16)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.moves()))
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def test_heuristic_order_reads_a_column_as_the_cell_it_fills():
+    for state in _connect4_positions():
+        moves = state.moves()
+        by_children = sorted(moves, key=lambda m: -state.to_move * line_score(state.play(m)))
+        assert heuristic_order(state, moves) == by_children
+
+
+def test_threat_order_on_connect_four_plays_the_winning_and_blocking_columns():
+    seen = set()
+    for state in _connect4_positions():
+        moves = state.moves()
+        wins = [m for m in moves if state.play(m).winner() is not None]
+        passed = _pass_turn(state)
+        blocks = [m for m in moves if m not in wins and passed.play(m).winner() is not None]
+        rest = [m for m in moves if m not in wins + blocks]
+        assert threat_order(state, moves) == wins + blocks + rest
+        seen.add((bool(wins), bool(blocks)))
+    assert seen == {(False, False), (True, False), (False, True), (True, True)}
+
+
+def _pass_turn(state):
+    """The same pieces with the other side to move (as if the mover passed)."""
+    from ttt_lib import ConnectFour
+    return ConnectFour._make(state.geometry, state.x, state.o, -state.to_move, state.first, 0)
+
+
+def test_threat_order_by_hand_on_connect_four():
+    from ttt_lib import ConnectFour
+    # X has three in the bottom row (columns 0-2): column 3 wins; O stacks on column 0.
+    state = ConnectFour.from_text("..../O.../O.../XXX.")
+    assert state.to_move == -1 and threat_order(state, state.moves())[0] == 3
+    # read as cells, column 3 is the top row's last cell: no line completes there
+    assert heuristic_order(state, state.moves())[0] == 3

@@ -42,6 +42,8 @@ PLAN = (
      "Can a player learn perfect play from its own games, and how do we know it did?"),
     ("11_beyond_3x3.ipynb", "11 · Beyond 3x3",
      "What happens to search, and to playing many games, when the board grows?"),
+    ("12_capstone_connect_four.ipynb", "12 · Capstone: Connect Four",
+     "Can your agent beat a ladder of searches on a game too big to solve?"),
 )
 
 NOTEBOOK_NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")

@@ -49,6 +49,19 @@ class RandomAgent(Agent):
         return self.rng.choice(self.legal_moves(state))
 
 
+class GreedyAgent(Agent):
+    """One ply of look-ahead: a move that wins at once, else one that blocks the opponent's
+    immediate win, else a random move (choices among equals at random). Any board with
+    ``cells()`` and ``lines()``: 3x3, m,n,k, Connect Four."""
+
+    name = "greedy"
+
+    def choose(self, state: Game):
+        from .search.continuation import threats
+        moves = self.legal_moves(state)
+        return self.rng.choice(threats(state) or moves)
+
+
 class PerfectAgent(Agent):
     """Plays a uniformly random optimal move, found by the memoised negamax solver."""
 
@@ -294,6 +307,7 @@ class DeepeningAgent(Agent):
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
+    "greedy": GreedyAgent,
     "minimax": MinimaxAgent,
     "alphabeta": AlphaBetaAgent,
     "perfect": PerfectAgent,

@@ -69,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=int, default=100, help="games per ordered pair")
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--json", action="store_true", help="one JSON object")
+    tour.add_argument("--game", default="tictactoe", metavar="GAME",
+                      help="tictactoe (default), connect4, connect4:C,R[,K] or mnk:M,N,K")
     tour.add_argument("--agents-from", metavar="FOLDER",
                       help="a class tournament: the agents of FOLDER's .py files and "
                            "notebooks (cells tagged 'agent'), each in a sandbox, and --agents")
@@ -320,6 +322,9 @@ def cmd_tournament(args, out) -> int | None:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.games > MAX_GAMES:
         raise UsageError(f"--games must be at most {MAX_GAMES:,}, not {args.games}")
+    if args.game != "tictactoe":  # the class tournament's loop plays any board
+        from .classroom.command import builtin_tournament
+        return builtin_tournament(names, args, out)
     result = tournament(names, games=args.games, seed=args.seed)
     print(json.dumps(result.as_dict()) if args.json else result.format(), file=out)
 

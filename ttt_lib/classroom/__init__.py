@@ -22,8 +22,10 @@ from .worker import ClassroomError, Entrant, Forfeit, Limits, StudentAgent
 # A class of example agents that ships with the package (good, weak, broken, slow, one in a
 # notebook, one that does not compile): data for load_folder, not modules of the package.
 EXAMPLE_AGENTS = Path(__file__).parent / "class_agents"
+# and a few for Connect Four (tournament --game connect4): a sound one, a weak one, a careless one
+EXAMPLE_CONNECT4_AGENTS = EXAMPLE_AGENTS / "connect4"
 
-__all__ = ["EXAMPLE_AGENTS", "ClassResult", "ClassroomError", "Entrant", "Forfeit",
+__all__ = ["EXAMPLE_AGENTS", "EXAMPLE_CONNECT4_AGENTS", "ClassResult", "ClassroomError", "Entrant", "Forfeit",
            "IsolationError", "Leaderboard", "Limits", "Roster", "StudentAgent",
            "bradley_terry", "class_tournament", "dask_client", "load_folder", "open_executor",
            "score_interval"]

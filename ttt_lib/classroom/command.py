@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..agents import AGENTS
 from ..arena import MAX_GAMES
+from ..boards.named import start_position
 from ..progress import ProgressLine
 from .loading import ClassroomError, load_folder
 from .runner import MAX_WORKERS, class_tournament, open_executor
@@ -53,11 +54,28 @@ def check_arguments(args) -> tuple[list[str], Limits]:
     if args.scheduler is not None and args.workers is not None:
         raise ClassroomError("--workers sizes a local Dask cluster; with --scheduler the "
                              "cluster has its own workers")
+    check_game(args.game)
     if args.plot is not None and Path(args.plot).suffix.lower() not in (".png", ".svg"):
         raise ClassroomError(f"--plot writes a .png or .svg file, not {args.plot!r}")
     return names, Limits(_given(args.move_time, Limits().move_time),
                          _given(args.memory, Limits().memory_mb),
                          isolated=not args.no_isolation)
+
+
+def check_game(game: str) -> None:
+    """--game names a board ``boards.named`` knows, or a ``ClassroomError``."""
+    try:
+        start_position(game)
+    except ValueError as error:
+        raise ClassroomError(f"--game: {error}") from None
+
+
+def builtin_tournament(names: list[str], args, out) -> int:
+    """``tournament --agents ... --game GAME``: built-in agents only, on any board."""
+    check_game(args.game)
+    result = class_tournament(names, None, args.games, args.seed, game=args.game)
+    print(json.dumps(result.as_dict()) if args.json else result.format(), file=out)
+    return 0
 
 
 def _given(value, default):
@@ -78,7 +96,7 @@ def class_command(args, out) -> int:
         with open_executor(args.executor or "serial", _given(args.workers, WORKERS),
                            args.scheduler) as executor:
             result = class_tournament(names, roster, args.games, args.seed, limits, executor,
-                                      progress)
+                                      progress, game=args.game)
     except BrokenExecutor:  # a worker process was killed (from outside: a box cannot)
         progress.close()
         raise ClassroomError("a worker process of the pool died: no table") from None
@@ -94,8 +112,9 @@ def class_command(args, out) -> int:
         _write(args.csv, result.leaderboard().csv(), out)
     if args.plot:
         from ..viz import tournament_heatmap
-        picture = tournament_heatmap(result, title=f"{args.games} games per ordered pair, "
-                                                   f"seed {args.seed}")
+        game = "" if args.game == "tictactoe" else f"{args.game}: "
+        picture = tournament_heatmap(result, title=f"{game}{args.games} games per ordered "
+                                                   f"pair, seed {args.seed}")
         _write(args.plot, picture, out)
     return 0
 

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from ..agents import AGENTS, make_agent
 from ..arena import (MAX_GAMES, AgentSpec, PairResult, TournamentResult, derive_seed,
                      normalize_spec, spec_label, turns)
-from ..boards.bit import BitBoard
+from ..boards.named import start_position
 from ..game import MAX, player_name
 from . import jail
 from .leaderboard import Leaderboard, leaderboard
@@ -46,6 +46,7 @@ class Task(NamedTuple):
     first: str
     numbers: tuple[int, int]
     limits: Limits
+    game: str = "tictactoe"  # the board, by name (boards.named)
 
 
 class ForfeitRecord(NamedTuple):
@@ -152,7 +153,7 @@ def _play_one(task: Task, x, o, number: int) -> tuple[int, ForfeitRecord | None]
                 seated[side] = player
             else:
                 seated[side] = AGENTS[player.builtin](seed=seed, **dict(player.options))
-        state = BitBoard(first=task.first)
+        state = start_position(task.game, task.first)
         side = state.to_move
         for turn in turns(seated[MAX], seated[-MAX], start=state):
             side, state = -turn.mover, turn.after  # side: who moves next
@@ -191,23 +192,26 @@ def ordered_pairs(players: Sequence[Entrant]) -> list[tuple[Entrant, Entrant]]:
 
 
 def tasks(players: Sequence[Entrant], games: int, seed: int, limits: Limits,
-          first: str = "X") -> list[Task]:
-    """Each two agents' games (both ways round), cut into chunks."""
+          first: str = "X", game: str = "tictactoe") -> list[Task]:
+    """Each two agents' games (both ways round) of ``game``, cut into chunks."""
     index = {(x.label, o.label): i for i, (x, o) in enumerate(ordered_pairs(players))}
     chunks = [(n, min(n + GAMES_PER_TASK, games)) for n in range(0, games, GAMES_PER_TASK)]
     return [Task((index[a.label, b.label], index[b.label, a.label]), a, b, seed, first, chunk,
-                 limits)
+                 limits, game)
             for i, a in enumerate(players) for b in players[i + 1:] for chunk in chunks]
 
 
 def class_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None = None,
                      games: int = 10, seed: int = 0, limits: Limits = Limits(),
                      executor: Executor | None = None,
-                     progress: Callable[[int, int], None] | None = None) -> ClassResult:
+                     progress: Callable[[int, int], None] | None = None,
+                     game: str = "tictactoe") -> ClassResult:
     """A round robin of the named built-ins and the roster's agents: ``games`` games for every
-    ordered pair of different agents. ``executor=None`` plays serially, in this process."""
+    ordered pair of different agents, of ``game`` (a name of ``boards.named``: tictactoe,
+    connect4, mnk:M,N,K). ``executor=None`` plays serially, in this process."""
     check_count(games, "games (per ordered pair)", 1, MAX_GAMES)
     check_count(seed, "seed", -math.inf, math.inf)
+    start_position(game)  # an unknown game fails here, before any sandbox starts
     players = entrants(builtins, roster)
     if limits.isolated and roster and roster.entrants:
         jail.require("a student's agent")
@@ -216,7 +220,7 @@ def class_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
     forfeits: list[ForfeitRecord] = []
     done, total = 0, len(pairs) * games
     try:
-        for result in run(tasks(players, games, seed, limits), executor):
+        for result in run(tasks(players, games, seed, limits, game=game), executor):
             for index, tally in result.counts:
                 counts[index] = [a + b for a, b in zip(counts[index], tally)]
                 done += sum(tally)

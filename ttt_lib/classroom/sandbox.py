@@ -12,7 +12,8 @@ On the socket (one message each way):
 
 On a sandbox's pipes:
 - ``{"op": "new_game", "seed": S}`` -> ``{"ok": true}``: a fresh agent seeded with S;
-- ``{"op": "move", "text": "X../.O./...", "first": "X"}`` -> ``{"move": 4}``, or
+- ``{"op": "move", "text": "X../.O./...", "first": "X", "game": "tictactoe"}`` ->
+  ``{"move": 4}`` (``game`` names the board, see ``boards.named``; tic-tac-toe if absent), or
   ``{"error": "raised ZeroDivisionError"}``, or ``{"malformed": "'4'"}``.
 
 Before any student code runs the zygote limits its own memory (RLIMIT_AS) and CPU time
@@ -37,7 +38,7 @@ import socket
 import sys
 import types
 
-from ttt_lib.boards.bit import BitBoard
+from ttt_lib.boards.named import position_from_text
 from ttt_lib.player import Agent
 
 MODULE = "student_agent"  # the module name a student's file runs under
@@ -58,7 +59,8 @@ class Student:
         if op == "new_game":
             return self.new_game(request.get("seed", 0))
         if op == "move":
-            return self.move(request["text"], request["first"])
+            return self.move(request["text"], request["first"],
+                             request.get("game", "tictactoe"))
         return {"error": f"unknown request {op!r}"}
 
     def load(self, source: str, filename: str) -> dict:
@@ -103,8 +105,8 @@ class Student:
             return {"error": f"raised {type(error).__name__}"}
         return {"ok": True}
 
-    def move(self, text: str, first: str) -> dict:
-        state = BitBoard.from_text(text, first=first)
+    def move(self, text: str, first: str, game: str = "tictactoe") -> dict:
+        state = position_from_text(game, text, first)
         choose = self.agent if isinstance(self.agent, types.FunctionType) else self.agent.choose
         allow_cpu(self.move_time)
         try:

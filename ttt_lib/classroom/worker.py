@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..arena import processes_available
+from ..boards.named import game_name
 from ..game import Game, player_name
 from ..player import Agent
 from . import jail
@@ -415,7 +416,8 @@ class StudentAgent(Agent):
             raise Forfeit(f"{answer['error']} when built")
 
     def choose(self, state: Game):
-        request = {"op": "move", "text": state.to_text(), "first": player_name(state.first)}
+        request = {"op": "move", "text": state.to_text(), "first": player_name(state.first),
+                   "game": game_name(state)}
         answer = self.sandbox.ask(request, self.limits.move_time, "moving")
         if "error" in answer:
             raise Forfeit(str(answer["error"]))

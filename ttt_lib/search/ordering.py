@@ -9,8 +9,10 @@ Three ways to order, each switchable on its own in ``alphabeta``:
 - ``Killers``: moves that caused a cut-off at the same depth before are tried first.
 
 The heuristics read a board only through ``cells()`` (0 empty, 1 X, 2 O) and ``lines()`` (the
-cells of every winning line), so they work on any m,n,k board, not just 3x3. Orderings are
-stable: moves that score alike keep the game's own order (row-major on 3x3 boards).
+cells of every winning line), so they work on any m,n,k board, not just 3x3. A move is the
+cell it marks, except where pieces fall: on Connect Four a move is a column and the board's
+``landing_cell`` names the cell it fills (``cell_of``). Orderings are stable: moves that score
+alike keep the game's own order (row-major on 3x3 boards, left to right on Connect Four).
 """
 from __future__ import annotations
 
@@ -69,6 +71,17 @@ def lines_through(lines: tuple[tuple[int, ...], ...]) -> dict[int, list[tuple[in
     return through
 
 
+def cell_of(state) -> Callable:
+    """The function from a move to the cell it marks: the move itself on most boards,
+    ``state.landing_cell`` where pieces fall (a Connect Four move is a column)."""
+    land = getattr(state, "landing_cell", None)
+    return land if land is not None else _itself
+
+
+def _itself(move):
+    return move
+
+
 def _line_value(marks: Sequence[int]) -> int:
     xs, os = marks.count(X_DIGIT), marks.count(O_DIGIT)
     if xs and not os:
@@ -86,13 +99,13 @@ def heuristic_order(state: Game, moves: list) -> list:
     """
     cells, lines = _board(state)
     mover, digit = state.to_move, DIGIT_OF[state.to_move]
-    through = lines_through(tuple(lines))
+    through, cell_for = lines_through(tuple(lines)), cell_of(state)
 
     def gain(move) -> int:
-        change = 0
-        for line in through.get(move, ()):
+        change, marked = 0, cell_for(move)
+        for line in through.get(marked, ()):
             before = [cells[cell] for cell in line]
-            after = [digit if cell == move else cells[cell] for cell in line]
+            after = [digit if cell == marked else cells[cell] for cell in line]
             change += _line_value(after) - _line_value(before)
         return mover * change
 
@@ -106,11 +119,13 @@ def completes_line(cells: Sequence[int], lines, move: int, digit: int) -> bool:
 
 
 def threat_order(state: Game, moves: list) -> list:
-    """Win now, else block the opponent's immediate win, else the rest, in the given order."""
+    """Win now, else block the opponent's immediate win, else the rest, in the given order
+    (a move read as the cell it marks, ``cell_of``)."""
     cells, lines = _board(state)
-    mine, theirs = DIGIT_OF[state.to_move], DIGIT_OF[-state.to_move]
-    wins = [m for m in moves if completes_line(cells, lines, m, mine)]
-    blocks = [m for m in moves if m not in wins and completes_line(cells, lines, m, theirs)]
+    mine, theirs, cell_for = DIGIT_OF[state.to_move], DIGIT_OF[-state.to_move], cell_of(state)
+    wins = [m for m in moves if completes_line(cells, lines, cell_for(m), mine)]
+    blocks = [m for m in moves
+              if m not in wins and completes_line(cells, lines, cell_for(m), theirs)]
     rest = [m for m in moves if m not in wins and m not in blocks]
     return wins + blocks + rest
 

@@ -7,6 +7,7 @@
 - ``convergence``: do MCTS's move values converge to the exact ones?
 - ``chance``: slippery tic-tac-toe, exact values over the slip, choices, simulation;
 - ``mnk_solve``: m,n,k boards solved with threats and window tables (5x5 k=4 included);
+- ``ladder``: built-in opponents of rising strength on any board, Bradley-Terry ratings;
 - ``minimal_proof``: the smallest proof that tic-tac-toe is a draw, by branch and bound.
 """
 from .chance import SlipSolution, simulate, slip_curve, solve_slippery
@@ -18,6 +19,7 @@ from .firstmove import (PUBLISHED_FIRST_MOVE, PUBLISHED_GAME, PUBLISHED_GAME_COU
                         RecentKillers, UnknownVariantError, cached_minimax, first_move,
                         new_memory, replay)
 from .horizon import HORIZON_EXAMPLE, HorizonExample, horizon_positions
+from .ladder import LADDER, Ratings, fit_ratings, ladder_ratings, round_robin
 from .minimal_proof import minimal_proof
 from .mnk_solve import BoardTooLargeError, MNKSolver, solve_mnk
 from .nodes import (first_move_report, format_minimal_proof, format_nodes_report, nodes_report,
@@ -27,7 +29,8 @@ __all__ = [
     "all_counts", "BoardTooLargeError", "cached_minimax", "convergence_study", "first_move",
     "first_move_report", "FirstMove", "format_minimal_proof", "format_nodes_report",
     "game_counts", "games_by_walking", "HORIZON_EXAMPLE", "horizon_positions",
-    "HorizonExample", "minimal_proof", "MNKSolver", "new_memory", "nodes_report",
+    "HorizonExample", "LADDER", "ladder_ratings", "Ratings", "fit_ratings", "round_robin",
+    "minimal_proof", "MNKSolver", "new_memory", "nodes_report",
     "orbits_by_burnside", "position_counts", "positions", "positions_by_filtering",
     "PUBLISHED_FIRST_MOVE", "PUBLISHED_GAME", "PUBLISHED_GAME_COUNTS", "raw_boards",
     "RecentKillers", "replay", "report_rows", "row_named", "simulate", "slip_curve",

@@ -87,6 +87,7 @@ COURSE_00_MAP = (
     ("09", "Chance", ("03",)),
     ("10", "Learning to play", ("07", "08")),
     ("11", "Beyond 3x3", ("04", "07", "08")),
+    ("12", "Capstone: Connect Four", ("05", "08", "11")),
 )
 
 
