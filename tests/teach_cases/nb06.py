@@ -105,5 +105,5 @@ def library_forms(cells):
 
 
 WRITE_IT[0][1].append(numpy_code)
-CHEATS = [(teach.check_06_canonical, {library_key: "canonical_key", library_canonical: "canonical",
+CHEATS = [(teach.check_06_canonical, {library_key: "BitBoard.canonical_key", library_canonical: "canonical",
                                       library_forms: "symmetric_forms"})]

@@ -199,5 +199,5 @@ def library_backpropagate(path, x_result):
 
 WRITE_IT[0][1].append(numpy_ucb)
 WRITE_IT[1][1].append(numpy_backpropagate)
-CHEATS = [(teach.check_07_ucb, {library_ucb: "ucb"}),
-          (teach.check_07_backpropagate, {library_backpropagate: "backpropagate"})]
+CHEATS = [(teach.check_07_ucb, {library_ucb: "Node.ucb"}),
+          (teach.check_07_backpropagate, {library_backpropagate: "MCTSTree.backpropagate"})]

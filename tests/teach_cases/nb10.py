@@ -88,7 +88,7 @@ def library_update(q, reward, next_best, alpha, gamma):
 
 
 WRITE_IT[0][1].append(numpy_update)
-CHEATS = [(teach.check_10_q_update, {library_update: "update"})]
+CHEATS = [(teach.check_10_q_update, {library_update: "QTable.update"})]
 
 
 def reward_ignored(q, reward, next_best, alpha, gamma):  # the final reward left out

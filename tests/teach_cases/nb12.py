@@ -130,3 +130,50 @@ WRITE_IT = [
      {leftmost: "not yet above greedy", full_column: "not a legal move",
       raises: "raised ZeroDivisionError", slow: "more than the", agent_stub: "write the function"}),
 ]
+
+
+# ------------------------------------------- numpy numbers, and the library called instead
+import numpy as np  # noqa: E402
+
+from ttt_lib.agents import make_agent  # noqa: E402
+from ttt_lib.search import alphabeta, line_score  # noqa: E402
+from ttt_lib.search.mcts import MCTSTree  # noqa: E402
+
+
+def numpy_windows(state):
+    """Right, with numpy: the windows as an array of cells, the score an np.int64."""
+    cells, lines = np.array(state.cells()), np.array(state.lines())
+    marks = cells[lines]
+    xs, os = (marks == 1).sum(axis=1), (marks == 2).sum(axis=1)
+    only_x, only_o = (xs > 0) & (os == 0), (os > 0) & (xs == 0)
+    return np.sum(np.where(only_x, 10 ** np.maximum(xs - 1, 0), 0)) - \
+        np.sum(np.where(only_o, 10 ** np.maximum(os - 1, 0), 0))
+
+
+def numpy_agent(state):
+    """Right, the column as np.int64."""
+    return np.int64(good_agent(state))
+
+
+def library_windows(state):
+    return line_score(state)
+
+
+def library_mcts(state):
+    return MCTSTree(state, seed=0).run(300).best_move()
+
+
+def library_deepening(state):
+    return make_agent("deepening", nodes=300).choose(state)
+
+
+def library_alphabeta(state):
+    return max(state.moves(), key=lambda m: -alphabeta(state.play(m)))
+
+
+WRITE_IT[0][1].append(numpy_windows)
+WRITE_IT[1][1].append(numpy_agent)
+CHEATS = [(teach.check_12_windows, {library_windows: "line_score", line_score: "line_score"}),
+          (teach.check_12_agent, {library_mcts: "MCTSTree.run",
+                                  library_deepening: "DeepeningAgent.choose",
+                                  library_alphabeta: "alphabeta"})]

@@ -223,7 +223,7 @@ class _Session:
                       for place, key, original in _places(answer, forbids)]
 
     def _stub(self, original, key: str):
-        session, name = self, getattr(original, "__name__", key)
+        session, name = self, _library_name(original, key)
 
         def forbidden(*args, **kwargs):
             if _from_student(sys._getframe(1)):
@@ -251,6 +251,12 @@ class _Session:
                                   f"write {task} yourself.")
         said = [line for line in self.lines if line.startswith(("Right: ", "Not yet: "))]
         return Verdict(said[-1].startswith("Right: "), said[-1]) if said else NO_VERDICT
+
+
+def _library_name(function, key: str) -> str:
+    """How a forbidden function is named to the student: ``minimax``, ``MCTSTree.run``."""
+    name = getattr(function, "__qualname__", None) or getattr(function, "__name__", key)
+    return name if "<locals>" not in name else getattr(function, "__name__", key)
 
 
 def _set(place, key: str, value) -> None:

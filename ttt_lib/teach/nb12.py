@@ -1,17 +1,22 @@
 """Exercises of notebook 12: the Connect Four capstone."""
 from __future__ import annotations
 
+import numbers
 import random
 import time
 from functools import lru_cache
 
 from ..arena import PairResult, derive_seed
 from ..boards.connect4 import ConnectFour
+from .. import agents as _agents
 from ..player import Agent
+from ..safetext import short
+from ..search.mcts import MCTSTree
 from ..search.ordering import line_score
 from ..studies.ladder import fit_ratings, round_robin
 from .core import unanswered, write_it
-from .judge import Case, TimeLimit, call_limited, failure_of, judge
+from .judge import SEARCHES, Case, TimeLimit, call_limited, failure_of, judge
+from .nb08 import AGENT_08_FORBIDS
 
 __all__ = ["AGENT_12_GAMES", "AGENT_12_MOVE_TIME", "check_12_agent", "check_12_windows"]
 
@@ -44,7 +49,7 @@ def _windows_hint(state, expected, got, visits) -> str:
             "subtracts as much, and a window with both (or neither) adds nothing.")
 
 
-@write_it
+@write_it(forbids=(*SEARCHES, line_score), task="the score")
 def check_12_windows(fn) -> None:
     """Judge ``fn(state)``: the windows-of-four score of a Connect Four position (X's view),
     against ``line_score`` on seeded positions of 7x6 and 5x4 boards."""
@@ -93,10 +98,18 @@ class Timed(Agent):
         if seconds > AGENT_12_MOVE_TIME:
             raise Illegal(f"on {state.to_text()!r} it took {seconds:.1f} s, more than the "
                           f"{AGENT_12_MOVE_TIME:g} s a move may take")
-        if isinstance(move, bool) or move not in state.moves():
-            raise Illegal(f"on {state.to_text()!r} it chose {move!r}, not a legal move "
+        legal = [m for m in state.moves() if _same_move(move, m)]
+        if not legal:
+            raise Illegal(f"on {state.to_text()!r} it chose {short(move)}, not a legal move "
                           f"(the columns that are not full: {state.moves()})")
-        return move
+        return legal[0]  # numpy's np.int64(3) is the column 3
+
+
+def _same_move(move, legal: int) -> bool:
+    """Whether the student's ``move`` is the column ``legal`` (any whole number, numpy's too;
+    never True or a float)."""
+    return (isinstance(move, numbers.Integral) and not isinstance(move, bool)
+            and int(move) == legal)
 
 
 def _games(player, opponent: str, games: int, first: int) -> PairResult:
@@ -145,7 +158,12 @@ def _agent_hint(ratings, results) -> str:
             f"and never drop a piece just below the opponent's winning cell.")
 
 
-@write_it
+# the library's searches and agents: the agent is the student's (line_score, the evaluation
+# of notebook 5, is allowed: exercise 1 is writing it again)
+AGENT_12_FORBIDS = (*AGENT_08_FORBIDS, (MCTSTree, "run"), (_agents.GreedyAgent, "choose"))
+
+
+@write_it(forbids=AGENT_12_FORBIDS, task="the agent")
 def check_12_agent(player) -> None:
     """Judge the student's Connect Four agent against the ladder: rated above greedy with 95%
     confidence within ``AGENT_12_GAMES`` seeded rounds, every move legal and within
