@@ -92,3 +92,15 @@ def command_line(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
     except OSError:
         return ""
+
+
+def interruptible() -> dict:
+    """``subprocess.Popen`` keywords for a child that Ctrl-C (SIGINT) stops as it would in a
+    terminal, even when the tests themselves were started in the background: a shell's
+    ``make test &`` ignores SIGINT, children inherit that, and Python then never raises
+    KeyboardInterrupt (the run goes on to its end)."""
+    return {"preexec_fn": _default_sigint}
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

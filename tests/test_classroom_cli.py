@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from _processes import interruptible
 import pytest
 
 from ttt_lib.classroom import EXAMPLE_AGENTS
@@ -135,7 +136,8 @@ def test_ctrl_c_stops_cleanly(tmp_path):
         [sys.executable, "-m", "ttt_lib", "tournament", "--agents-from", str(folder),
          "--games", "100", "--move-time", "1"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**os.environ, "TMPDIR": str(scratch)})  # where its sandboxes work
+        env={**os.environ, "TMPDIR": str(scratch)},
+        **interruptible())  # where its sandboxes work
     shown = wait_for(process.stderr.fileno(), b"games ", seconds=60)  # the progress line
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 
+from _processes import interruptible
 import pytest
 
 from ttt_lib import ConnectFour, InvalidBoardError
@@ -201,7 +202,7 @@ def test_cli_bad_arguments_exit_2_with_one_line(argv, fragment, capsys):
 def test_cli_ctrl_c_stops_cleanly_with_the_figures_so_far():
     process = subprocess.Popen(
         [sys.executable, "-m", "ttt_lib", "solve", "--connect4", "6", "5", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible())
     shown, deadline = "", time.monotonic() + 120  # 6x5 takes far longer than this
     while "nodes/s" not in shown and time.monotonic() < deadline:  # the progress line,
         char = process.stderr.read(1)  # shown 2 s into the solve

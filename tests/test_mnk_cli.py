@@ -6,6 +6,7 @@ import subprocess
 import sys
 import time
 
+from _processes import interruptible
 import pytest
 
 from ttt_lib import InvalidBoardError, MNKBoard
@@ -64,7 +65,7 @@ def test_huge_boards_are_refused_before_anything_is_built():
 def test_ctrl_c_stops_cleanly_with_the_figures_so_far():
     process = subprocess.Popen(
         [sys.executable, "-m", "ttt_lib", "solve", "--mnk", "5", "5", "4", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible())
     shown, deadline = "", time.monotonic() + 120  # 5x5 k=4 takes far longer than this
     while "nodes/s" not in shown and time.monotonic() < deadline:  # the progress line,
         char = process.stderr.read(1)  # shown 2 s into the solve (later on a busy machine)
