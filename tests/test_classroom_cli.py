@@ -45,7 +45,7 @@ def outputs(folder, tmp_path_factory):
     """One run with --json, --csv and --plot (the same games: same seed)."""
     where = tmp_path_factory.mktemp("out")
     argv = ["tournament", "--agents-from", str(folder), "--agents", "random,perfect",
-            "--games", "3", "--seed", "5", "--move-time", "0.5", "--json",
+            "--games", "3", "--seed", "5", "--move-time", "2", "--json",
             "--csv", str(where / "board.csv"), "--plot", str(where / "table.png")]
     out, err = io.StringIO(), io.StringIO()
     saved = sys.stderr
@@ -93,7 +93,7 @@ def test_plot_file_is_written(outputs):
 
 def test_text_output_has_the_leaderboard_and_the_left_out_file(folder, capsys):
     status, out, _ = run(capsys, "tournament", "--agents-from", str(folder), "--games", "1",
-                         "--move-time", "0.5")
+                         "--move-time", "2")
     assert status == 0
     assert out.startswith("Leaderboard")
     assert "typo.py: does not compile" in out
@@ -204,7 +204,7 @@ def test_a_dask_scheduler_address_plays_the_same_table(outputs, folder, capsys):
     with LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster:
         status, out, _ = run(capsys, "tournament", "--agents-from", str(folder), "--agents",
                              "random,perfect", "--games", "3", "--seed", "5", "--move-time",
-                             "0.5", "--json", "--executor", "dask", "--scheduler",
+                             "2", "--json", "--executor", "dask", "--scheduler",
                              cluster.scheduler_address)
     assert status == 0
     assert json.loads(out) == data
