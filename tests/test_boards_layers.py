@@ -8,7 +8,9 @@ import pytest
 
 BOARDS = Path(__file__).resolve().parent.parent / "ttt_lib" / "boards"
 MODULES = sorted(path.stem for path in BOARDS.glob("*.py") if path.stem != "__init__")
-BELOW_THE_BOARDS = {"ttt_lib.game", "ttt_lib.errors", "ttt_lib.symmetry"}
+# the protocol, its errors, symmetry, and the base layer's text and argument checks
+BELOW_THE_BOARDS = {"ttt_lib.game", "ttt_lib.errors", "ttt_lib.symmetry", "ttt_lib.safetext",
+                    "ttt_lib.checks"}
 
 
 def imports_of(path: Path, package: tuple[str, ...] = ("ttt_lib", "boards")) -> set[str]:
@@ -52,7 +54,7 @@ def test_no_import_circle_between_the_board_modules():
 
 
 def test_the_layers_below_do_not_import_the_boards():
-    for name in ("game", "errors", "symmetry"):
+    for name in ("game", "errors", "symmetry", "safetext", "checks"):
         path = BOARDS.parent / f"{name}.py"
         imported = imports_of(path, ("ttt_lib",))
         assert imported <= BELOW_THE_BOARDS, (name, imported)
