@@ -316,12 +316,12 @@ def test_the_plain_phases_are_short_and_know_no_variant():
         assert len(lines) <= 12, phase.__name__
 
 
-def test_the_mcts_module_imports_only_the_protocol_and_the_observers():
+def test_the_mcts_module_imports_only_the_protocol_its_checks_and_the_observers():
     mcts_module = importlib.import_module("ttt_lib.search.mcts")  # not the function ``mcts``
     tree = ast.parse(inspect.getsource(mcts_module))
     imported = {node.module for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.level}
-    assert imported == {"game", "trace"}
+    assert imported == {"game", "trace", "errors", "checks"}  # checks: the entry's arguments
     for moved in ("convergence_study", "STUDY_POSITIONS", "STUDY_BUDGETS"):
         assert not hasattr(mcts_module, moved)
     assert SQRT2 == math.sqrt(2) and Node.__slots__
