@@ -257,7 +257,9 @@ def never_loses(options: dict, games: int = 20) -> list[int]:
 
 
 def test_the_deadline_agent_never_loses_to_perfect_play():
-    results = never_loses({"seconds": calibrated(0.05)})
+    # 0.2 s: four times what it needs on a quiet machine, as the load may change after the
+    # calibration (a full run lost one game at 0.05 s); the node-budget test below is exact
+    results = never_loses({"seconds": calibrated(0.2)})
     assert min(results) == 0, results
 
 
