@@ -17,7 +17,7 @@ __all__ = ["TREE_09_LEFT_RIGHT", "SLIP_09_BEST", "check_09_right_value",
 # The source article's example: MAX picks Left (20 or -5, a fair coin) or Right (1 with
 # probability 2/5, 4 with 3/5).
 TREE_09_LEFT_RIGHT = [Chance(("1/2", 20), ("1/2", -5)), Chance(("2/5", 1), ("3/5", 4))]
-SLIP_09_BEST = Fraction(1)  # the slip of exercise 2: every mark slips when it can
+SLIP_09_BEST = Fraction(1)  # the slip of exercise 3: every mark slips when it can
 
 
 def _number(answer):
