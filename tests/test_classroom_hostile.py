@@ -312,3 +312,22 @@ def test_a_box_that_cannot_start_stops_the_run_with_its_reason(tmp_path, monkeyp
     (tmp_path / "good.py").write_text(f"# {tmp_path}\n" + HONEST["good.py"])  # a new box
     with pytest.raises(ClassroomError, match="the sandbox could not start: bwrap: Creating"):
         load_folder(tmp_path, LIMITS)
+
+
+def test_what_lives_under_tmp_is_still_bound_in_the_box(tmp_path, monkeypatch):
+    """A clone (its venv, its package) under /tmp: the box's fresh /tmp must not hide it.
+    The box sees that bound folder, read-only, and nothing else of the machine's /tmp."""
+    from ttt_lib.classroom import jail
+    assert str(tmp_path).startswith("/tmp/")  # pytest's tmp_path lives under /tmp here
+    bound = tmp_path / "venv"
+    bound.mkdir()
+    (bound / "marker").write_text("seen from the box\n")
+    (tmp_path / "private").write_text("not for the box\n")
+    paths = jail.read_only_paths()
+    monkeypatch.setattr(jail, "read_only_paths", lambda: [*paths, str(bound)])
+    script = (f"cat {bound}/marker; test -e {tmp_path}/private && echo LEAK; "
+              f"touch {bound}/written 2>/dev/null && echo WRITABLE; echo done")
+    done = subprocess.run(jail.box_command(["/bin/sh", "-c", script]), capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout == "seen from the box\ndone\n", done.stderr
+    assert not (bound / "written").exists()

@@ -71,11 +71,13 @@ def box_command(argv: list[str], home: str | None = None) -> list[str]:
             command += ["--symlink", os.readlink(link), link]
         elif os.path.isdir(link):
             command += ["--ro-bind", link, link]
+    # the fresh /tmp first: Python or the package may live under /tmp (a clone there), and a
+    # tmpfs mounted after their binds would hide them
+    command += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", HOME]
     for path in read_only_paths():
         command += ["--ro-bind", path, path]
     for path in ETC:
         command += ["--ro-bind-try", path, path]
-    command += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", HOME]
     if home is not None:
         command += ["--bind", home, HOME]
     return command + ["--chdir", HOME, "--", *argv]
