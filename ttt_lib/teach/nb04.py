@@ -278,6 +278,7 @@ def check_04_ordering(fn) -> None:
 # forgets, it must prune as alpha-beta does; with its table, it must expand fewer positions.
 
 EDGES_04 = (-INF, -2, -1, -0.5, 0, 0.5, 1, 2, INF)  # the windows' bounds
+PRUNE_04 = 1.0  # with a table that forgets: at most this many times alpha-beta's expansions
 
 
 def _root(rng: random.Random, first: str, empty: int) -> BitBoard:
@@ -323,11 +324,12 @@ def mover_value(state: BitBoard) -> int:
 
 
 def _expected(value, alpha: float, beta: float) -> str:
-    if alpha < value < beta:
-        return f"inside the window, so the result is exactly {value}"
-    if value <= alpha:
-        return f"at or below alpha, so the result is an upper bound from {value} to {edge(alpha)}"
-    return f"at or above beta, so the result is a lower bound from {edge(beta)} to {value}"
+    if alpha < value < beta or value in (alpha, beta):
+        side = "inside the window" if alpha < value < beta else "at the window's edge"
+        return f"{side}, so the result is exactly {value}"
+    if value < alpha:
+        return f"below alpha, so the result is an upper bound from {value} to {edge(alpha)}"
+    return f"above beta, so the result is a lower bound from {edge(beta)} to {value}"
 
 
 def _where(searches: tuple) -> str:
@@ -356,8 +358,24 @@ def _run_session(fn, session: tuple, table: dict, expanded: Expanded,
             return (f"{_where(session[:i + 1])}: the value for the player to move ({player}) "
                     f"is {value}, {_expected(value, search.alpha, search.beta)}; your "
                     f"function gave {got[-1]!r}."
-                    + (f" {value_hint(session[:i + 1], got, table, mover_value)}" if hint else ""))
+                    + (f" {_hint(fn, session[:i + 1], got, table)}" if hint else ""))
     return None
+
+
+def _hint(fn, searches: tuple, got: list, table: dict) -> str:
+    """The hint for a wrong last result of ``searches``, from the typical mistake that agrees
+    with ``fn`` on them and on every session (``fn`` run again, a fresh table each)."""
+    evidence = [(searches, got)]
+    for session in transposition_04_sessions():
+        results: list = []
+        try:
+            fresh: dict = {}
+            for search in session:
+                results.append(call_limited(fn, (search.state, search.alpha, search.beta, fresh)))
+        except Exception:  # what it answered before it failed is evidence enough
+            pass
+        evidence.append((session[:len(results)], results))
+    return value_hint(evidence, table, mover_value)
 
 
 def _expansions(fn, make_table, limit: int | None = None) -> tuple[int, list, str | None]:
@@ -385,7 +403,6 @@ def alphabeta_04_expansions() -> int:
     return expanded.count
 
 
-PRUNE_04 = 1.0  # with a table that forgets: at most this many times alpha-beta's expansions
 TABLE_04_FORBIDS = (*SEARCHES, bound_flag, *((AlphaBeta, name) for name in (
     "search", "search_with_table", "search_fail_hard", "root")))
 

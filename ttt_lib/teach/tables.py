@@ -20,7 +20,8 @@ from ..game import MAX
 from ..search.alphabeta import EXACT, INF, LOWER, UPPER, bound_flag, clamp
 
 __all__ = ["Counted", "Expanded", "ForgetfulTable", "Search", "TABLE_MISTAKES", "TableMistake",
-           "TooMuchSearch", "WatchedTable", "edge", "right_result", "table_search", "value_hint"]
+           "TooMuchSearch", "WatchedTable", "edge", "fingerprint", "right_result", "table_search",
+           "value_hint"]
 
 
 # ------------------------------------------------------------------ watching from outside
@@ -171,6 +172,7 @@ class TableMistake:
     swapped: bool = False   # ... against the wrong edge of the window
     x_leaf: bool = False    # a finished game scored utility() (X's view), not the mover's
     x_view: bool = False    # X's value returned at the root, not the mover's
+    raised: bool = False    # the flag set against alpha as the loop raised it
 
 
 RIGHT = TableMistake()
@@ -200,7 +202,7 @@ def table_search(state, alpha: float, beta: float, table: dict, hard: bool = Fal
         if low >= beta:
             break
     value = clamp(best, alpha, beta) if hard else best
-    table[key] = (value, bound_flag(value, alpha, beta))
+    table[key] = (value, bound_flag(value, low if mistake.raised else alpha, beta))
     return value
 
 
@@ -222,6 +224,9 @@ TABLE_MISTAKES = [
     TableMistake("The same marks with the other player to move (in a game the other side "
                  "opened) are another position: think of whose turn it is, and key the table "
                  "by state.key() or the state itself, not by the marks alone.", blind=True),
+    TableMistake("A result is flagged against the window the position was searched in: "
+                 "compare it with the alpha the function was called with (keep it before "
+                 "the loop raises alpha), and with beta.", raised=True),
     TableMistake(_UNCHECKED, checked=False),
     TableMistake(_UNCHECKED, swapped=True),
     TableMistake("That is X's value; return the value for the player to move (negamax: the "
@@ -236,36 +241,46 @@ def _replay(mistake: TableMistake, hard: bool, searches: tuple) -> list:
     return [table_search(s.state, s.alpha, s.beta, table, hard, mistake) for s in searches]
 
 
-def _fingerprint(searches: tuple, got: list, value_of: Callable) -> TableMistake | None:
-    """The typical mistake that gives ``got`` on ``searches``: first one that gives every
-    value, then one right on the searches before the last that gives its wrong value."""
-    replays = [(m, _replay(m, hard, searches)) for m in TABLE_MISTAKES for hard in (0, 1)]
-    for mistake, values in replays:
-        if all(value == mine for value, mine in zip(values, got)):
-            return mistake
-    for mistake, values in replays:
-        if values[-1] == got[-1] and all(
-                right_result(value_of(s.state), v, s.alpha, s.beta)
-                for s, v in zip(searches[:-1], values)):
-            return mistake
+def _agrees(search: Search, value, got, value_of: Callable) -> bool:
+    """Whether a replayed ``value`` and the student's ``got`` tell the same story: the same
+    number, or both right for the search (a fail-soft and a fail-hard bound, say)."""
+    if isinstance(got, numbers.Real) and not isinstance(got, bool) and value == got:
+        return True
+    exact = value_of(search.state)
+    return (right_result(exact, value, search.alpha, search.beta)
+            and right_result(exact, got, search.alpha, search.beta))
+
+
+def fingerprint(evidence: list, value_of: Callable) -> TableMistake | None:
+    """The first typical mistake that, fail-soft or fail-hard, agrees with the student's
+    results on every search of ``evidence`` ((searches, results) pairs, one table each):
+    wrong where they are wrong, with the same values, and right where they are right."""
+    def agrees(mistake: TableMistake, hard: bool, searches: tuple, results: list) -> bool:
+        replayed = _replay(mistake, hard, searches)
+        return all(_agrees(*case, value_of) for case in zip(searches, replayed, results))
+
+    for mistake in TABLE_MISTAKES:
+        for hard in (False, True):
+            if all(agrees(mistake, hard, *pair) for pair in evidence):
+                return mistake
     return None
 
 
-def value_hint(searches: tuple, got: list, table: dict, value_of: Callable) -> str:
-    """What is likely wrong when the last of ``searches`` (``got`` the results, ``table`` the
-    student's, ``value_of(state)`` the exact value for the player to move) is wrong."""
-    last = got[-1]
+def value_hint(evidence: list, table: dict, value_of: Callable) -> str:
+    """What is likely wrong when the last result of ``evidence[0]`` is wrong; ``evidence``
+    holds (searches, the student's results) pairs, ``table`` is the student's table of the
+    first and ``value_of(state)`` the exact value for the player to move."""
+    last = evidence[0][1][-1]
     if last is None:
         return "It returned None: does every path through the function end in return?"
     if isinstance(last, bool) or not isinstance(last, numbers.Real):
         return "Return the value alone, a number."
-    mistake = _fingerprint(searches, got, value_of)
+    mistake = fingerprint(evidence, value_of)
     if mistake is not None and mistake.hint == _UNCHECKED and table and all(
             isinstance(entry, numbers.Real) for entry in table.values()):
         return _NO_FLAG
     return mistake.hint if mistake is not None else (
-        "Use an entry only when it settles the window (exact: always; a lower bound: when "
-        ">= beta; an upper bound: when <= alpha), and store each result with the flag its "
-        "own window gives it (<= the alpha it was called with: upper; >= beta: lower).")
-
-
+        "Check each part: a finished game is worth to_move * utility(); a position is worth "
+        "the largest of minus its children's values; an entry is used only when it settles "
+        "the window (exact: always; a lower bound: when >= beta; an upper bound: when <= "
+        "alpha); a result is stored with the flag its own window gives it.")
