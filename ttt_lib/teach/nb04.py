@@ -12,13 +12,13 @@ from ..search.pvs import pvs
 from ..search.trace import Stats
 from .core import is_int, unanswered, verdict, write_it, word_in
 from .judge import SEARCHES, call_limited, failure_of
-from .tables import (Counted, Expanded, ForgetfulTable, Search, TooMuchSearch, WatchedTable, edge,
-                     right_result, table_search, value_hint)
+from .tables import (Counted, Expanded, ForgetfulTable, Search, TooMuchSearch, WatchedTable,
+                     expected_text, right_result, table_search, value_hint, where_text)
 
 __all__ = ["BOARD_04_LINE_SCORE", "BOARD_04_SPEEDUP", "SPEEDUPS_04", "ORDERING_04_FACTOR",
            "speedup_nodes", "ordering_04_positions", "check_04_line_score", "check_04_speedup",
-           "check_04_ordering", "transposition_04_sessions", "mover_value", "alphabeta_04_expansions",
-           "check_04_transposition"]
+           "check_04_ordering", "transposition_04_sessions", "mover_value",
+           "alphabeta_04_expansions", "check_04_transposition"]
 
 BOARD_04_LINE_SCORE = "X../.X./O.O"
 BOARD_04_SPEEDUP = "XO./.O./..X"
@@ -323,21 +323,6 @@ def mover_value(state: BitBoard) -> int:
     return table_search(state, -INF, INF, {})
 
 
-def _expected(value, alpha: float, beta: float) -> str:
-    if alpha < value < beta or value in (alpha, beta):
-        side = "inside the window" if alpha < value < beta else "at the window's edge"
-        return f"{side}, so the result is exactly {value}"
-    if value < alpha:
-        return f"below alpha, so the result is an upper bound from {value} to {edge(alpha)}"
-    return f"above beta, so the result is a lower bound from {edge(beta)} to {value}"
-
-
-def _where(searches: tuple) -> str:
-    before = "; ".join(str(search) for search in searches[:-1])
-    return (f"searching {searches[-1]}" + (f" after {before}, with the same table"
-                                           if before else " with an empty table"))
-
-
 def _run_session(fn, session: tuple, table: dict, expanded: Expanded,
                  hint: bool = True) -> str | None:
     """Run the searches of ``session`` with one table; why the first wrong one is wrong."""
@@ -351,12 +336,12 @@ def _run_session(fn, session: tuple, table: dict, expanded: Expanded,
         except TooMuchSearch:
             raise
         except Exception as error:  # the student's bug, reported, never a traceback
-            return f"{_where(session[:i + 1])}, {failure_of(error)}"
+            return f"{where_text(session[:i + 1])}, {failure_of(error)}"
         value = mover_value(search.state)
         if not right_result(value, got[-1], search.alpha, search.beta):
             player = "X" if search.state.to_move == MAX else "O"
-            return (f"{_where(session[:i + 1])}: the value for the player to move ({player}) "
-                    f"is {value}, {_expected(value, search.alpha, search.beta)}; your "
+            return (f"{where_text(session[:i + 1])}: the value for the player to move ({player}) "
+                    f"is {value}, {expected_text(value, search.alpha, search.beta)}; your "
                     f"function gave {got[-1]!r}."
                     + (f" {_hint(fn, session[:i + 1], got, table)}" if hint else ""))
     return None

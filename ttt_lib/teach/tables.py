@@ -20,8 +20,8 @@ from ..game import MAX
 from ..search.alphabeta import EXACT, INF, LOWER, UPPER, bound_flag, clamp
 
 __all__ = ["Counted", "Expanded", "ForgetfulTable", "Search", "TABLE_MISTAKES", "TableMistake",
-           "TooMuchSearch", "WatchedTable", "edge", "fingerprint", "right_result", "table_search",
-           "value_hint"]
+           "TooMuchSearch", "WatchedTable", "edge", "expected_text", "fingerprint", "right_result",
+           "table_search", "value_hint", "where_text"]
 
 
 # ------------------------------------------------------------------ watching from outside
@@ -158,6 +158,23 @@ def right_result(value, got, alpha: float, beta: float) -> bool:
     if alpha < value < beta:
         return got == value
     return value <= got <= alpha if value <= alpha else beta <= got <= value
+
+
+def expected_text(value, alpha: float, beta: float) -> str:
+    """What a search in the window must return when the value is ``value``."""
+    if alpha < value < beta or value in (alpha, beta):
+        side = "inside the window" if alpha < value < beta else "at the window's edge"
+        return f"{side}, so the result is exactly {value}"
+    if value < alpha:
+        return f"below alpha, so the result is an upper bound from {value} to {edge(alpha)}"
+    return f"above beta, so the result is a lower bound from {edge(beta)} to {value}"
+
+
+def where_text(searches: tuple) -> str:
+    """The last of ``searches``, after the ones before it with the same table."""
+    before = "; ".join(str(search) for search in searches[:-1])
+    return (f"searching {searches[-1]}" + (f" after {before}, with the same table"
+                                           if before else " with an empty table"))
 
 
 # ------------------------------------------------------------- the typical mistakes, replayed
