@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 from functools import lru_cache
 
 from ..boards.bit import BitBoard
@@ -279,6 +280,7 @@ def check_04_ordering(fn) -> None:
 
 EDGES_04 = (-INF, -2, -1, -0.5, 0, 0.5, 1, 2, INF)  # the windows' bounds
 PRUNE_04 = 1.0  # with a table that forgets: at most this many times alpha-beta's expansions
+HINT_04_SECONDS = 5.0  # the most a wrong function is run again for the fingerprint of its mistake
 
 
 def _root(rng: random.Random, first: str, empty: int) -> BitBoard:
@@ -350,8 +352,10 @@ def _run_session(fn, session: tuple, table: dict, expanded: Expanded,
 def _hint(fn, searches: tuple, got: list, table: dict) -> str:
     """The hint for a wrong last result of ``searches``, from the typical mistake that agrees
     with ``fn`` on them and on every session (``fn`` run again, a fresh table each)."""
-    evidence = [(searches, got)]
+    evidence, deadline = [(searches, got)], time.monotonic() + HINT_04_SECONDS
     for session in transposition_04_sessions():
+        if time.monotonic() > deadline:  # a slow function: the evidence so far will do
+            break
         results: list = []
         try:
             fresh: dict = {}
