@@ -39,8 +39,14 @@ def _ttt_rejudge(token, exercises):
                if name in space and space[name] is not getattr(teach, name, None)]
     lines = {}
     if answers:
-        names = ["ttt_lib.teach.core", "ttt_lib.teach.judge"] + sorted(
-            name for name in sys.modules if re.fullmatch(r"ttt_lib\\.teach\\.nb\\d\\d", name))
+        # the checkers' own modules last: each after the helpers it imports (tables, ...)
+        notebooks = sorted(name for name in sys.modules
+                           if re.fullmatch(r"ttt_lib\\.teach\\.nb\\d\\d", name))
+        helpers = sorted(name for name in sys.modules
+                         if re.fullmatch(r"ttt_lib\\.teach\\.\\w+", name)
+                         and name not in notebooks and name.rsplit(".", 1)[1] not in
+                         ("core", "judge", "kernel", "grade"))
+        names = ["ttt_lib.teach.core", "ttt_lib.teach.judge", *helpers, *notebooks]
         fresh = {name: importlib.reload(sys.modules[name]) for name in names}
         for name, answer in answers.items():
             module = fresh.get("ttt_lib.teach.nb" + name[6:8]) if isinstance(name, str) else None
