@@ -27,9 +27,11 @@ WINNING_LINE = "#c8f0d0"
 ANY_BOARD = ("deepening", "greedy", "mcts", "random")
 """The opponents that play any board in a few seconds a move at most (the others search to
 the end, fine on 3x3 and hopeless on a bigger board)."""
-BIG_BOARD_OPTIONS = {"deepening": {"seconds": None, "nodes": 2000}, "mcts": {"playouts": 300}}
-"""Their options on a board bigger than 3x3 unless given: a node or playout budget, so the
-reply takes about a second (Connect Four 7x6) and a seed replays the same game."""
+BIG_BOARD_OPTIONS = {"deepening": {"seconds": None, "nodes": 10_000},
+                     "mcts": {"playouts": 1000}}
+"""Their options on a board bigger than 3x3 unless given: a node or playout budget, so a seed
+replays the same game; on Connect Four 7x6 about a second of search a move for deepening
+(11,000 nodes a processor-second, ``studies.deadline_ladder``), under half for MCTS."""
 MARK = {0: "empty", 1: "X", 2: "O"}
 QUOTE_NEW = "\u201cNew game\u201d"
 
