@@ -164,3 +164,8 @@ def test_bad_arguments_are_refused_at_construction():
         PlayWidget(board=ConnectFour(4, 4, 2).play(0).play(1).play(0))
     assert PlayWidget(board=ConnectFour(), options={"seconds": None,
                                                     "nodes": 10}).agent.name == "deepening"
+
+
+def test_the_connect_four_widget_has_its_own_class_for_the_browser():
+    assert "ttt-play-columns" in connect4()._dom_classes
+    assert "ttt-play-columns" not in PlayWidget(board=MNKBoard(4, 4, 3))._dom_classes

@@ -114,6 +114,8 @@ class PlayWidget(widgets.VBox):
         super().__init__([widgets.HBox([self.side_choice]), self.opponent_choice, grid,
                           self.status_line, self.new_button])
         self.add_class("ttt-play")
+        if self.gravity:
+            self.add_class("ttt-play-columns")
 
     def _side(self) -> int:
         """A cell's side in pixels: large on 3x3, smaller on the bigger boards."""
