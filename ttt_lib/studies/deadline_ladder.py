@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..agents import make_agent
@@ -60,7 +61,7 @@ def agents(nodes: int) -> tuple:
             ("deepening", {"seconds": None, "nodes": nodes}))
 
 
-def tasks(specs, games: int, seed: int = 0) -> list[tuple]:
+def tasks(specs: Sequence, games: int, seed: int = 0) -> list[tuple]:
     """Every game of the round robin, seeded as ``ladder.round_robin`` seeds it."""
     specs = [normalize_spec(spec) for spec in specs]
     labels = [spec_label(spec) for spec in specs]
@@ -69,7 +70,7 @@ def tasks(specs, games: int, seed: int = 0) -> list[tuple]:
             for g in range(games)]
 
 
-def play(specs, games: int, seed: int = 0) -> list[dict]:
+def play(specs: Sequence, games: int, seed: int = 0) -> list[dict]:
     """Each game's record: X's and O's labels, its seed and its result for X."""
     records = []
     for task in tasks(specs, games, seed):
