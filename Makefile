@@ -102,6 +102,7 @@ present: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m ttt_lib bench
+	$(BIN)/python benchmarks/class_tournament_speed.py
 
 handout: $(STAMP)
 	$(BIN)/python tools/handout.py notebooks build/handout

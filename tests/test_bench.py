@@ -155,3 +155,12 @@ def test_plain_mcts_finds_the_winning_move(plain):
     board = plain.board_from_text("XX./OO./X..")
     assert plain.mcts_move(board, "O", 1000, random.Random(0)) == (1, 2)
     assert plain.run_mcts(50, seed=1) in [(r, c) for r in range(3) for c in range(3)]
+
+
+def test_the_connect_four_probe_runs_either_search_in_a_fresh_process():
+    from ttt_lib.bench.tasks import connect4_probe
+    ours, plain = connect4_probe(4, 3), connect4_probe(4, 3, ours=False)
+    assert ours["value"] == plain["value"] == 0
+    assert plain["positions"] > ours["positions"] > 0 and plain["nodes"] == 0
+    assert min(ours["peak_rss_mb"], plain["peak_rss_mb"], ours["seconds"],
+               plain["seconds"]) > 0

@@ -1,8 +1,9 @@
 """The widgets in a real JupyterLab, driven by Playwright in Debian's headless chromium.
 
 Runs the demo notebook, plays a whole game through the PlayWidget by clicking its cells,
-clicks an occupied cell and a cell after the game, steps the TraceStepper forward and back,
-grows the MCTS tree, and saves screenshots (their paths are printed; set TTT_SCREENSHOTS to
+clicks an occupied cell and a cell after the game, drops pieces on a Connect Four board by a
+column's button, a cell high in the column and the keyboard, steps the TraceStepper forward
+and back, grows the MCTS tree, and saves screenshots (their paths are printed; set TTT_SCREENSHOTS to
 keep them in a folder of your choice).
 """
 from __future__ import annotations
@@ -61,6 +62,7 @@ def test_play_step_and_grow_in_jupyterlab(chromium_launch, lab, shots):
             page.wait_for_selector(".ttt-cell-4", state="visible", timeout=WAIT)
 
             play_a_game(page, expect, snap)
+            play_connect_four(page, expect, snap)
             step_the_trace(page, expect)
             snap(page.locator(".ttt-trace"), "trace-stepper-at-cutoff")
             grow_the_tree(page, expect)
@@ -80,6 +82,7 @@ def board_marks(page) -> list[str]:
 
 
 def play_a_game(page, expect, snap) -> None:
+    page = page.locator(".ttt-play:not(.ttt-play-columns)")  # the 3x3 widget
     status = page.locator(".ttt-status")
     expect(status).to_contain_text("Your move: you are X", timeout=WAIT)
     for turn in range(5):  # X moves at most five times
@@ -94,16 +97,38 @@ def play_a_game(page, expect, snap) -> None:
             page.locator(f".ttt-cell-{cell}").click()
             expect(status).to_contain_text(f"Cell {cell} is taken (X is there)")
             assert board_marks(page) == before
-            snap(page.locator(".ttt-play"), "play-widget-occupied-cell")
+            snap(page, "play-widget-occupied-cell")
         if "Game over" in status_text(page):
             break
     expect(status).to_contain_text("Game over")
     assert re.search(r"a draw|the computer wins", status_text(page)), status_text(page)
-    snap(page.locator(".ttt-play"), "play-widget-game-over")
+    snap(page, "play-widget-game-over")
     marks = board_marks(page)
     page.locator(f".ttt-cell-{PREFERENCE[0]}").click()  # after the end: explained
     expect(status).to_contain_text("The game is over")
     assert board_marks(page) == marks
+
+
+def play_connect_four(page, expect, snap) -> None:
+    """A column's button, a cell high in a column, the keyboard: each drops a piece."""
+    root = page.locator(".ttt-play-columns")
+    status = root.locator(".ttt-status")
+    expect(status).to_have_text("Your move: you are X. Click a column.", timeout=WAIT)
+    assert "column 3" in root.locator(".ttt-column-3").get_attribute("title")
+    root.locator(".ttt-column-3").click()
+    expect(status).to_have_text(re.compile(
+        r"You played column 3 \(row 1 from the bottom\); the computer \(greedy, O\) replied "
+        r"in column \d \(row \d from the bottom\)\. Your move\."))
+    assert root.locator(".ttt-cell-38").inner_text().strip() == "X"
+    root.locator(".ttt-cell-3").click()  # the top cell of column 3
+    expect(status).to_contain_text("You played column 3 (row ")
+    root.locator(".ttt-column-1").focus()
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text("You played column 1 (row 1 from the bottom)")
+    assert root.locator(".ttt-cell-36").inner_text().strip() == "X"
+    expect(root.locator(".ttt-cell-36")).to_have_attribute(
+        "title", re.compile(r"column 1, row 1 from the bottom: X"))
+    snap(root, "play-widget-connect-four")
 
 
 def step_the_trace(page, expect) -> None:

@@ -8,6 +8,8 @@
 - ``chance``: slippery tic-tac-toe, exact values over the slip, choices, simulation;
 - ``mnk_solve``: m,n,k boards solved with threats and window tables (5x5 k=4 included);
 - ``ladder``: built-in opponents of rising strength on any board, Bradley-Terry ratings;
+- ``deadline_ladder``: the deadline agent at 0.2 s against greedy and MCTS-1000, played once
+  and stored (``deadline_ladder.json``);
 - ``minimal_proof``: the smallest proof that tic-tac-toe is a draw, by branch and bound.
 """
 from .chance import SlipSolution, simulate, slip_curve, solve_slippery

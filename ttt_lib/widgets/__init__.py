@@ -5,7 +5,8 @@ Each widget is a ``VBox`` whose Python methods do what its buttons do (``PlayWid
 ``TraceStepper.next()``, ``MCTSGrower.grow(10)``), so the logic is tested without a browser.
 A bad click never raises: the widget says in its status line why nothing happened. The
 buttons carry stable descriptions, tooltips and CSS classes (``ttt-cell-4``,
-``ttt-status``...) for the browser test.
+``ttt-status``...) for the browser test. The play widget lives in ``play.py``: it plays any
+board of the grid kind (3x3, m,n,k, Connect Four, where a click in a column drops a piece).
 """
 from __future__ import annotations
 
@@ -15,195 +16,20 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from .agents import AGENTS, make_agent
-from .arena import play_turn
-from .boards.bit import BitBoard
-from .boards.tictactoe import winning_line
-from .game import MAX, player_name
-from .search.alphabeta import alphabeta
-from .search.mcts import SQRT2, MCTSTree
-from .search.minimax import solve
-from .search.observe import trace_calls
-from .search.trace import Trace, node_name
-from .viz import as_state, draw_mcts, draw_tree, game_tree
-from .viz.mcts import check_view, mover_reward
-from .viz.style import HIGHLIGHT_COLOUR, O_COLOUR, X_COLOUR
+from ..boards.bit import BitBoard
+from ..search.alphabeta import alphabeta
+from ..search.mcts import SQRT2, MCTSTree
+from ..search.minimax import solve
+from ..search.observe import trace_calls
+from ..search.trace import Trace, node_name
+from ..game import player_name
+from ..viz import as_state, draw_mcts, draw_tree, game_tree
+from ..viz.mcts import check_view, mover_reward
+from .parts import _button, _status_html
+from .play import PlayWidget
 
-LAST_MOVE = HIGHLIGHT_COLOUR  # as the SVG boards highlight a cell
 VIEWS = {"maxmin": "max/min form: values for X (MAX)",  # whose view a trace's numbers are
          "negamax": "negamax form: values for the player to move"}
-WINNING_LINE = "#c8f0d0"
-
-
-def _button(description: str, tooltip: str, css: str, **options) -> widgets.Button:
-    button = widgets.Button(description=description, tooltip=tooltip, **options)
-    button.add_class(css)
-    return button
-
-
-def _status_html(text: str, css: str) -> widgets.HTML:
-    status = widgets.HTML(value=f"<span>{html.escape(text)}</span>")
-    status.add_class(css)
-    return status
-
-
-# ------------------------------------------------------------------------------- playing
-
-class PlayWidget(widgets.VBox):
-    """Play tic-tac-toe against an agent: click a cell, the computer replies.
-
-    ``opponent`` is an agent name (see ``ttt_lib.agents.AGENTS``), ``human`` the side you
-    play ('X' opens). Choosing another side or opponent starts a new game.
-    """
-
-    def __init__(self, opponent: str = "perfect", human: str = "X", *, seed: int = 0) -> None:
-        if opponent not in AGENTS:
-            raise ValueError(f"unknown opponent {opponent!r}; choose one of: "
-                             f"{', '.join(sorted(AGENTS))}")
-        if human not in ("X", "O"):
-            raise ValueError(f"human plays 'X' or 'O', not {human!r}")
-        self.seed, self.games = seed, 0
-        self.board, self.moves, self._status = BitBoard(), [], ""
-        self.cells = [self._cell_button(cell) for cell in range(9)]
-        self.status_line = _status_html("", "ttt-status")
-        self.side_choice = widgets.ToggleButtons(
-            options=[("X (moves first)", "X"), ("O (moves second)", "O")], value=human,
-            description="You play", tooltips=["play X, the first move", "play O, second"])
-        self.side_choice.add_class("ttt-side")
-        self.opponent_choice = widgets.Dropdown(options=sorted(AGENTS), value=opponent,
-                                                description="Opponent")
-        self.opponent_choice.add_class("ttt-opponent")
-        self.new_button = _button("New game", "start again with the chosen side and opponent",
-                                  "ttt-new", icon="refresh")
-        self.new_button.on_click(lambda _: self.new_game())
-        self.side_choice.observe(lambda _: self.new_game(), names="value")
-        self.opponent_choice.observe(lambda _: self.new_game(), names="value")
-        grid = widgets.GridBox(self.cells, layout=widgets.Layout(
-            grid_template_columns="repeat(3, 64px)", grid_gap="4px", width="max-content"))
-        grid.add_class("ttt-board")
-        super().__init__([widgets.HBox([self.side_choice]), self.opponent_choice, grid,
-                          self.status_line, self.new_button])
-        self.add_class("ttt-play")
-        self.new_game()
-
-    def _cell_button(self, cell: int) -> widgets.Button:
-        row, column = divmod(cell, 3)
-        button = _button("", f"cell {cell}: row {row + 1}, column {column + 1}", "ttt-cell",
-                         layout=widgets.Layout(width="64px", height="64px"))
-        button.add_class(f"ttt-cell-{cell}")
-        button.style.font_size = "28px"
-        button.style.font_weight = "bold"
-        button.on_click(lambda _, cell=cell: self.click(cell))
-        return button
-
-    # -- what the buttons do
-
-    @property
-    def human(self) -> int:
-        return MAX if self.side_choice.value == "X" else -MAX
-
-    @property
-    def status(self) -> str:
-        """The status line's text."""
-        return self._status
-
-    def new_game(self) -> str:
-        """Start again with the chosen side and opponent; the computer opens if it plays X."""
-        try:
-            # a new seed for each game, so "New game" does not replay the same game
-            self.agent = make_agent(self.opponent_choice.value, seed=self.seed + self.games)
-            self.games += 1
-            self.board, self.moves = BitBoard(), []
-            opening = ""
-            if self.human != self.board.to_move:
-                opening = f"The computer ({self._who()}) opened in cell {self._reply()}. "
-            self._show(opening + f"Your move: you are {player_name(self.human)}. "
-                       f"Click an empty cell.")
-        except Exception as error:  # the widget must never raise into the notebook
-            self._say(f"Something went wrong starting the game: {error}")
-        return self.status
-
-    def click(self, cell) -> str:
-        """Play ``cell`` for the human, as a click would, then the computer's reply.
-
-        A click that cannot be played changes nothing; the status line says why.
-        Returns the status line.
-        """
-        try:
-            reason = self._why_not(cell)
-            if reason:
-                self._say(reason)
-                return self.status
-            self.board = self.board.play(cell)
-            self.moves.append(cell)
-            if self.board.is_terminal():
-                self._show(f"You played cell {cell}. " + self._result())
-                return self.status
-            self._show(f"You played cell {cell}. The computer ({self._who()}) is thinking...")
-            reply = self._reply()
-            ending = self._result() if self.board.is_terminal() else "Your move."
-            self._show(f"You played cell {cell}; the computer ({self._who()}) replied in cell "
-                       f"{reply}. {ending}")
-        except Exception as error:  # the widget must never raise into the notebook
-            self._say(f"Something went wrong: {error}. Press \u201cNew game\u201d to start again.")
-        return self.status
-
-    def _why_not(self, cell) -> str | None:
-        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 9:
-            return f"There is no cell {cell!r}: the cells are numbered 0 to 8."
-        if self.board.is_terminal():
-            return (f"The game is over ({self._outcome()}): no more moves. "
-                    f"Press \u201cNew game\u201d to play again.")
-        mark = self.board.cells()[cell]
-        if mark:
-            return (f"Cell {cell} is taken ({'X' if mark == 1 else 'O'} is there): "
-                    f"choose an empty cell.")
-        if self.board.to_move != self.human:
-            return "Wait: it is the computer's turn."
-        return None
-
-    def _reply(self) -> int:
-        move, self.board = play_turn(self.board, self.agent)  # the arena's turn, as in play_game
-        self.moves.append(move)
-        return move
-
-    def _who(self) -> str:
-        return f"{self.opponent_choice.value}, {player_name(-self.human)}"
-
-    def _outcome(self) -> str:
-        winner = self.board.winner()
-        if winner is None:
-            return "a draw"
-        return f"{winner} won: " + ("you win" if winner == player_name(self.human)
-                                    else "the computer wins")
-
-    def _result(self) -> str:
-        return f"Game over: {self._outcome()}. Press \u201cNew game\u201d to play again."
-
-    # -- showing the board
-
-    def _say(self, text: str) -> None:
-        self._status = text
-        self.status_line.value = f"<span>{html.escape(text)}</span>"
-
-    def _show(self, text: str) -> None:
-        cells = self.board.cells()
-        line = _winning_cells(cells)
-        last = self.moves[-1] if self.moves else None
-        for cell, (button, mark) in enumerate(zip(self.cells, cells)):
-            button.description = " XO"[mark].strip()
-            button.style.text_color = X_COLOUR if mark == 1 else O_COLOUR
-            button.style.button_color = WINNING_LINE if cell in line else \
-                LAST_MOVE if cell == last else None
-        self._say(text)
-
-    def __repr__(self) -> str:  # what a notebook saved without widget state shows instead
-        return (f"<PlayWidget: you play {self.side_choice.value} against "
-                f"{self.opponent_choice.value}; run the notebook to play>")
-
-
-def _winning_cells(cells) -> set[int]:
-    return set(winning_line(cells) or ())
 
 
 # ------------------------------------------------------------------------- alpha-beta trace
