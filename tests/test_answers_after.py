@@ -26,6 +26,7 @@ ANSWERS = {
     "check_03_alphabeta": (["alphabeta", "alphabeta_maxmin"], None),
     "check_04_ordering": (["heuristic_order", "threat_order", "Killers"],
                           "the node counts of the orderings are the section's subject"),
+    "check_04_transposition": (["search_with_table", "bound_flag"], None),
     "check_05_evaluate": (["open_lines"], None),
     "check_05_deadline": (["deepening.iterative_deepening"],
                           "the node-budget rounds before the clock exercise are taught first"),
