@@ -1,8 +1,8 @@
 """Exercise 5 of notebook 07 (write it): plain UCT, judged from the outside (``check_07_mcts``).
 
 The student's ``fn(state, playouts, rng)`` gets a ``CountedState``, the game protocol with one
-thing added: every game the function finishes (each time it reads a finished position's result)
-is counted, by the root move the game began with. So the checker sees how many
+thing added: every game the function finishes (each time it reads a finished position's result;
+see ``Tally``) is counted, by the root move the game began with. So the checker sees how many
 playouts the function ran and where they went, whatever its tree looks like. It judges the move
 on seeded positions where exactly one move wins, or exactly one move saves the game (with a few
 hundred playouts UCT finds it; a result counted for the wrong player does not), and the games
@@ -58,13 +58,18 @@ class _OverBudget(BaseException):
 
 
 class Tally(Counter):
-    """Games finished, by the root move each began with; over ``limit`` ends the call."""
+    """Games finished, by the root move each began with; over ``limit`` ends the call. A
+    result read again with no move, ``moves()`` or ``is_terminal()`` in between (as a
+    backpropagation loop reads it for each node of its path) is one game."""
 
     def __init__(self, limit: float = math.inf) -> None:
         super().__init__()
-        self.limit, self.total = limit, 0
+        self.limit, self.total, self.last = limit, 0, None
 
-    def count(self, first) -> None:
+    def count(self, first, position) -> None:
+        if position is self.last:
+            return
+        self.last = position
         self[first] += 1
         self.total += 1
         if self.total > self.limit:
@@ -87,25 +92,28 @@ class CountedState:
         return self._state.to_move
 
     def moves(self) -> list:
+        self._tally.last = None
         return self._state.moves()
 
     def play(self, move) -> "CountedState":
+        self._tally.last = None
         if isinstance(move, numbers.Integral) and not isinstance(move, bool):
             move = int(move)  # numpy's integers are moves too
         first = move if self._first is _ROOT else self._first
         return CountedState(self._state.play(move), self._tally, first)
 
     def is_terminal(self) -> bool:
+        self._tally.last = None
         return self._state.is_terminal()
 
     def utility(self):
         if self._state.is_terminal():
-            self._tally.count(self._first)
+            self._tally.count(self._first, self)
         return self._state.utility()
 
     def random_playout(self, rng):
         """The board's own playout (the same game as ``play`` in a loop), one game counted."""
-        self._tally.count(self._first)
+        self._tally.count(self._first, object())
         return self._state.random_playout(rng)
 
     def key(self):
