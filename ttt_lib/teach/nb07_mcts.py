@@ -246,7 +246,7 @@ class _ForXEverywhere(MCTSTree):
             node.draws += x_result == 0
 
 
-def _greedy(state, rng) -> MCTSTree:
+def _greedy(state, *, rng) -> MCTSTree:
     return MCTSTree(state, c=0, rng=rng)
 
 
@@ -254,41 +254,59 @@ WRONG_PLAYER = ("The result is counted for the wrong player: each node must coun
                 "the player who moved into it (who chooses that node at its parent), so a "
                 "win for X is a loss in O's nodes; your search prefers moves that are good "
                 "for the opponent.")
-MISTAKES = [
-    (lambda state, rng: _ForPlayerToMove(state, rng=rng), WRONG_PLAYER),
-    (lambda state, rng: _ForXEverywhere(state, rng=rng), WRONG_PLAYER),
-    (_greedy, "There is no exploration: the child with the best mean so far takes every "
-              "visit, so a move that started with a lucky playout keeps them. Select by "
-              "UCB1, mean plus c * sqrt(ln N / n), c about 1 to 1.4."),
+MISTAKES = [  # (the trees that make the mistake, its hint)
+    ((_ForPlayerToMove, _ForXEverywhere), WRONG_PLAYER),
+    ((_greedy,), "There is no exploration (or too little): the child with the best mean so far "
+              "takes nearly every visit, so a move that started with lucky playouts keeps "
+              "them and the right one starves. Select by UCB1, mean plus c * sqrt(ln N / n), "
+              "c about 1 to 1.4."),
 ]
-PROBE_SEEDS = 4
+PROBES, PROBE_SEEDS, GREEDY_SEEDS = 10, 4, 16
 
 
 @lru_cache(maxsize=None)
-def _mistake_moves(number: int, text: str, first: str, playouts: int, seed: int) -> frozenset:
-    """The moves mistake ``number`` plays on a case with four seeds (the case's first)."""
-    make = MISTAKES[number][0]
-    return frozenset(make(_board(text, first), random.Random(seed + k)).run(playouts)
-                     .best_move() for k in range(PROBE_SEEDS))
+def _mistake_moves(number: int, text: str, first: str, playouts: int, seed: int,
+                   seeds: int = PROBE_SEEDS) -> frozenset:
+    """The moves mistake ``number`` plays on a case with ``seeds`` seeds (the case's first)."""
+    return frozenset(make(_board(text, first), rng=random.Random(seed + k)).run(playouts)
+                     .best_move() for make in MISTAKES[number][0] for k in range(seeds))
 
 
-def _wrong_move_hint(runs: list[_Run], cases: list[tuple]) -> str:
-    """The hint of the first typical mistake that reproduces every move ``fn`` played so
-    far (the failing one last), with the games it finished; else how UCT goes."""
-    moves = [int(run.move) for run in runs]
-    if len(runs) > 1 and all(m == run.state.moves()[0] for m, run in zip(moves, runs)):
+def _probes(fn, runs: list[_Run]) -> list[tuple[_Run, tuple]]:
+    """The failing run and those before it, with the cases after it run too until there are
+    ``PROBES``: the moves the typical mistakes' moves are compared with."""
+    probes = list(zip(runs, MCTS_07_CASES))[-PROBES:]
+    for number in range(len(runs), len(MCTS_07_CASES)):
+        if len(probes) >= PROBES:
+            break
+        run = _Run(*MCTS_07_CASES[number], SEED_07_MCTS + number)
+        if run.call(fn) or not run.legal():
+            break
+        probes.append((run, MCTS_07_CASES[number]))
+    return probes
+
+
+def _wrong_move_hint(fn, runs: list[_Run]) -> str:
+    """The hint of the first typical mistake that reproduces the moves ``fn`` played on the
+    failing case and the probes around it; else how UCT goes."""
+    probes, last = _probes(fn, runs), runs[-1]
+    firsts = [run.state.moves()[0] for run, _ in probes]
+    if (all(int(run.move) == first for (run, _), first in zip(probes, firsts))
+            and sum(first != _answer(*probe[:2])[0] for (_, probe), first
+                    in zip(probes, firsts)) >= 3):  # three times the first move was wrong
         return ("Your function plays the first legal move whatever its playouts say: play "
                 "the root move with the most visits.")
-    last, probes = runs[-1], list(zip(runs, cases))[-5:]
-    locked = last.games[int(last.move)] >= 0.9 * last.total  # one move took nearly every game
+    case = MCTS_07_CASES[len(runs) - 1]
+    best, _ = _answer(*case[:2])
+    # UCB1 never leaves a move with one game in fifty; without exploration the right one starves
+    starved = last.games[best] <= max(2, last.total // 50)
     for number, (_, hint) in enumerate(MISTAKES):
-        if number == 2:  # no exploration: it fails here too, and the games show the lock
-            best, _ = _answer(*cases[-1][:2])
-            replays = _mistake_moves(number, *cases[-1][:3], last.seed)
-            reproduced = locked and bool(replays - {best})
-        else:
-            reproduced = all(int(run.move) in _mistake_moves(number, *case[:3], run.seed)
-                             for run, case in probes)
+        if number == 1:  # no exploration: the right move starved, and the mistake fails here
+            replays = _mistake_moves(number, *case, last.seed, GREEDY_SEEDS)
+            reproduced = starved and bool(replays - {best})
+        else:  # the wrong player: its moves, on all the probes but one at most
+            reproduced = sum(int(run.move) in _mistake_moves(number, *probe, run.seed)
+                             for run, probe in probes) >= len(probes) - 1 >= PROBES - 1
         if reproduced:
             return hint
     return ("Plain UCT: from the root select the child with the largest UCB1 (its mean "
@@ -329,7 +347,7 @@ def _judge_moves(fn) -> str | None:
         if int(run.move) != best:
             return (f"on {run.where} {what} {best}; your function played {run.move!r} "
                     f"(its games by root move: {run.spread()}). "
-                    f"{_wrong_move_hint(runs, MCTS_07_CASES[:number + 1])}")
+                    f"{_wrong_move_hint(fn, runs)}")
     return None
 
 
