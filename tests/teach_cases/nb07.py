@@ -201,3 +201,231 @@ WRITE_IT[0][1].append(numpy_ucb)
 WRITE_IT[1][1].append(numpy_backpropagate)
 CHEATS = [(teach.check_07_ucb, {library_ucb: "Node.ucb"}),
           (teach.check_07_backpropagate, {library_backpropagate: "MCTSTree.backpropagate"})]
+
+
+# ------------------------------------------------------------ write it: plain UCT (check_07_mcts)
+# Right versions in several styles; each wrong one carries its typical mistake. The checker
+# hands them a CountedState and a seeded random.Random.
+
+class UCTNode:
+    def __init__(self, state, parent=None, move=None):
+        self.state, self.parent, self.move = state, parent, move
+        self.untried = [] if state.is_terminal() else list(state.moves())
+        self.children, self.visits, self.wins = [], 0, 0.0
+
+
+def finish(state, rng):
+    while not state.is_terminal():
+        state = state.play(rng.choice(state.moves()))
+    return state.utility()
+
+
+def node_uct(state, playouts, rng, c=math.sqrt(2), final="visits", sign=1):
+    """UCT with a node class: expand one untried move per iteration."""
+    root = UCTNode(state)
+    for _ in range(playouts):
+        node = root
+        while not node.untried and node.children:
+            log_n = math.log(node.visits)
+            node = max(node.children, key=lambda child: child.wins / child.visits
+                       + c * math.sqrt(log_n / child.visits))
+        if node.untried:
+            move = node.untried.pop(rng.randrange(len(node.untried)))
+            node.children.append(UCTNode(node.state.play(move), node, move))
+            node = node.children[-1]
+        x_result = finish(node.state, rng)
+        while node is not None:
+            node.visits += 1
+            node.wins += (1 - sign * x_result * node.state.to_move) / 2  # for its mover
+            node = node.parent
+    if final == "visits":
+        return max(root.children, key=lambda child: child.visits).move
+    return max(root.children, key=lambda child: child.wins / child.visits).move
+
+
+def right_uct_nodes(state, playouts, rng):
+    return node_uct(state, playouts, rng)
+
+
+def right_uct_best_mean(state, playouts, rng):  # c = 1.4, the best mean child at the end
+    return node_uct(state, playouts, rng, c=1.4, final="mean")
+
+
+def right_uct_dicts(state, playouts, rng):
+    """UCT in dicts keyed by (position key, move); c = 1.0; expansion of all moves at once."""
+    visits, wins, moves_of = {}, {}, {}
+    for _ in range(playouts):
+        s, path = state, []
+        while s.key() in moves_of and moves_of[s.key()]:
+            k, moves = s.key(), moves_of[s.key()]
+            fresh = [m for m in moves if (k, m) not in visits]
+            if fresh:
+                m = rng.choice(fresh)
+            else:
+                total = sum(visits[k, m] for m in moves)
+                m = max(moves, key=lambda m: wins[k, m] / visits[k, m]
+                        + math.sqrt(math.log(total) / visits[k, m]))
+            path.append((k, m, s.to_move))
+            s = s.play(m)
+            if fresh:
+                break
+        moves_of.setdefault(s.key(), [] if s.is_terminal() else s.moves())
+        x_result = finish(s, rng)
+        for k, m, mover in path:
+            visits[k, m] = visits.get((k, m), 0) + 1
+            wins[k, m] = wins.get((k, m), 0) + (1 + x_result * mover) / 2
+    root = state.key()
+    return max(moves_of[root], key=lambda m: visits.get((root, m), 0))
+
+
+def right_uct_library_playout(state, playouts, rng):  # the library's playout is allowed
+    from ttt_lib.search.mcts import random_playout
+    global finish
+    own, finish = finish, random_playout
+    try:
+        return node_uct(state, playouts, rng)
+    finally:
+        finish = own
+
+
+def numpy_uct(state, playouts, rng):
+    """UCT with numpy's numbers: its generator for the playouts, its math for UCB1, and a
+    numpy integer returned."""
+    gen = np.random.default_rng(rng.randrange(2**32))
+    root = UCTNode(state)
+    for _ in range(playouts):
+        node = root
+        while not node.untried and node.children:
+            log_n = np.log(np.float64(node.visits))
+            node = max(node.children, key=lambda child: child.wins / child.visits
+                       + np.sqrt(2 * log_n / child.visits))
+        if node.untried:
+            move = node.untried.pop(int(gen.integers(len(node.untried))))
+            node.children.append(UCTNode(node.state.play(move), node, move))
+            node = node.children[-1]
+        s = node.state
+        while not s.is_terminal():
+            moves = s.moves()
+            s = s.play(moves[gen.integers(len(moves))])
+        x_result = s.utility()
+        while node is not None:
+            node.visits += np.int64(1)
+            node.wins += np.float64(1 - x_result * node.state.to_move) / 2
+            node = node.parent
+    moves = np.array([child.move for child in root.children])
+    return moves[np.argmax([child.visits for child in root.children])]
+
+
+def result_for_player_to_move(state, playouts, rng):  # the negamax sign mistake
+    return node_uct(state, playouts, rng, sign=-1)
+
+
+def result_for_x_everywhere(state, playouts, rng):
+    root = UCTNode(state)
+    for _ in range(playouts):
+        node = root
+        while not node.untried and node.children:
+            log_n = math.log(node.visits)
+            node = max(node.children, key=lambda child: child.wins / child.visits
+                       + 1.4 * math.sqrt(log_n / child.visits))
+        if node.untried:
+            move = node.untried.pop()
+            node.children.append(UCTNode(node.state.play(move), node, move))
+            node = node.children[-1]
+        x_result = finish(node.state, rng)
+        while node is not None:
+            node.visits += 1
+            node.wins += (1 + x_result) / 2
+            node = node.parent
+    return max(root.children, key=lambda child: child.visits).move
+
+
+def no_exploration(state, playouts, rng):  # c = 0: the best mean so far, always
+    return node_uct(state, playouts, rng, c=0)
+
+
+def random_move(state, playouts, rng):
+    return rng.choice(state.moves())
+
+
+def first_move(state, playouts, rng):
+    return state.moves()[0]
+
+
+def always_the_centre(state, playouts, rng):
+    return 4
+
+
+def first_move_after_playouts(state, playouts, rng):
+    node_uct(state, playouts, rng)
+    return state.moves()[0]
+
+
+def exhaustive(state, playouts, rng):  # negamax, budget ignored
+    def value(s):
+        if s.is_terminal():
+            return s.utility() * s.to_move
+        return max(-value(s.play(m)) for m in s.moves())
+    return max(state.moves(), key=lambda m: -value(state.play(m)))
+
+
+def ten_times_the_budget(state, playouts, rng):
+    return node_uct(state, 10 * playouts, rng)
+
+
+def flat_per_move(state, playouts, rng):  # flat Monte Carlo, `playouts` for every move
+    return max(state.moves(), key=lambda m: sum(
+        finish(state.play(m), rng) for _ in range(playouts)) * state.to_move)
+
+
+def off_the_board(state, playouts, rng):
+    return 9
+
+
+def uct_stub(state, playouts, rng):
+    raise NotImplementedError
+
+
+def library_mcts(state, playouts, rng):
+    from ttt_lib.search import mcts
+    return mcts(state, playouts, rng=rng)
+
+
+def library_tree(state, playouts, rng):
+    return MCTSTree(state, rng=rng).run(playouts).best_move()
+
+
+def library_solver(state, playouts, rng):
+    from ttt_lib.search.mcts import SolverTree
+    tree = SolverTree(state, rng=rng)
+    for _ in range(playouts):
+        tree.iterate()
+    return tree.best_move()
+
+
+def library_flat(state, playouts, rng):
+    from ttt_lib.search.mcts import flat_monte_carlo
+    values = flat_monte_carlo(state, max(1, playouts // len(state.moves())), rng=rng)
+    return max(values, key=lambda m: values[m] * state.to_move)
+
+
+def library_exact(state, playouts, rng):
+    from ttt_lib.search import best_moves
+    return best_moves(state)[0]
+
+
+WRITE_IT.append(
+    (teach.check_07_mcts,
+     [right_uct_nodes, right_uct_best_mean, right_uct_dicts, right_uct_library_playout,
+      numpy_uct],
+     {result_for_player_to_move: "counted for the wrong player",
+      result_for_x_everywhere: "counted for the wrong player",
+      no_exploration: "no exploration", random_move: "finished no game",
+      first_move: "finished no game", always_the_centre: "finished no game",
+      first_move_after_playouts: "first legal move", exhaustive: "ignores the budget",
+      ten_times_the_budget: "10 times the budget", flat_per_move: "not of each move",
+      off_the_board: "not a legal move", uct_stub: "write the function"}))
+CHEATS.append(
+    (teach.check_07_mcts, {library_mcts: "mcts", library_tree: "MCTSTree.run",
+                           library_solver: "SolverTree.iterate",
+                           library_flat: "flat_monte_carlo", library_exact: "best_moves"}))

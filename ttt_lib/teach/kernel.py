@@ -39,9 +39,10 @@ def _ttt_rejudge(token, exercises):
                if name in space and space[name] is not getattr(teach, name, None)]
     lines = {}
     if answers:
-        # the checkers' own modules last: each after the helpers it imports (tables, ...)
+        home = r"ttt_lib\\.teach\\.nb{}(_\\w+)?"  # nbNN.py, and nbNN_part.py beside it
         notebooks = sorted(name for name in sys.modules
-                           if re.fullmatch(r"ttt_lib\\.teach\\.nb\\d\\d", name))
+                           if re.fullmatch(home.format(r"\\d\\d"), name))
+        # the checkers' modules last, each after the helpers it imports (tables, ...)
         helpers = sorted(name for name in sys.modules
                          if re.fullmatch(r"ttt_lib\\.teach\\.\\w+", name)
                          and name not in notebooks and name.rsplit(".", 1)[1] not in
@@ -49,7 +50,9 @@ def _ttt_rejudge(token, exercises):
         names = ["ttt_lib.teach.core", "ttt_lib.teach.judge", *helpers, *notebooks]
         fresh = {name: importlib.reload(sys.modules[name]) for name in names}
         for name, answer in answers.items():
-            module = fresh.get("ttt_lib.teach.nb" + name[6:8]) if isinstance(name, str) else None
+            homes = [module for key, module in fresh.items() if isinstance(name, str)
+                     and re.fullmatch(home.format(re.escape(name[6:8])), key)]
+            module = next((found for found in homes if hasattr(found, name)), None)
             checker = getattr(module, name, None) if re.fullmatch(r"check_\\d\\d_\\w+", name or "") else None
             if checker is None:
                 continue

@@ -20,7 +20,7 @@ BOARD_07_NEXT = "X../.O./..X"
 SEED_07_NEXT = 2
 ITERATIONS_07_NEXT = 15
 
-# Exercise 4: the position whose odds under uniformly random play are asked for.
+# Exercise 5: the position whose odds under uniformly random play are asked for.
 BOARD_07_ODDS = "XOX/.O./..X"
 
 @lru_cache(maxsize=None)
