@@ -34,6 +34,9 @@ ANSWERS = {
                            "the symmetry counts of the section come from it"),
     "check_07_ucb": (["ucb", "Node.ucb"], None),
     "check_07_backpropagate": (["backpropagate"], None),
+    "check_07_mcts": (["mcts", "MCTSTree.run", "MCTSTree.iterate", "MCTSTree.select",
+                       "MCTSTree.expand", "MCTSTree.simulate"],
+                      "the tree grown an iteration at a time is the section's subject"),
     "check_08_agent": ([], None),  # any agent the student likes: the library's are opponents
     "check_09_expectiminimax": (["expectiminimax", "expectiminimax_memo"], None),
     "check_10_q_update": (["QTable.update"], None),
