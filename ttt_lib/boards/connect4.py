@@ -46,7 +46,7 @@ class Geometry:
     """What every position of one board size shares (built once, see ``geometry_of``)."""
 
     __slots__ = ("columns", "rows", "k", "height", "shape", "bottom", "column", "top", "full",
-                 "shifts", "bottom_row", "_mirror_tables")
+                 "shifts", "bottom_row", "centre_order", "_mirror_tables")
 
     def __init__(self, columns: int, rows: int, k: int) -> None:
         self.columns, self.rows, self.k, self.height = columns, rows, k, rows + 1
@@ -56,6 +56,7 @@ class Geometry:
         self.top = tuple(1 << self.height * c + rows - 1 for c in range(columns))
         self.full = sum(self.column)
         self.bottom_row = sum(self.bottom)
+        self.centre_order = tuple(sorted(range(columns), key=lambda c: abs(2 * c - columns + 1)))
         self.shifts = (1, self.height, rows, self.height + 1)  # column, row, two diagonals
         self._mirror_tables = None
 
@@ -316,24 +317,20 @@ class ConnectFour(GridBoard):
 
     def move_order(self, moves: list[int]) -> list[int]:
         """``moves`` likely best first for the player to move, judged without searching: a
-        win, then a block, then the rest from the centre outwards, and last the moves that
-        let the opponent win on top of them (a centre piece belongs to the most windows)."""
+        win, then a block, then the rest, and last the moves that let the opponent win on
+        top of them; the centre first among equals (a centre piece is in the most windows)."""
         g, taken = self.geometry, self.x | self.o
         mine, theirs = (self.x, self.o) if self.to_move == MAX else (self.o, self.x)
-        size = g.columns, g.rows, g.k
-        my_threats = threat_cells(mine, theirs, *size)
-        their_threats = threat_cells(theirs, mine, *size)
-        middle = (g.columns - 1) / 2
-
-        def rank(column: int) -> tuple[int, float]:
-            cell = (taken + g.bottom[column]) & g.column[column]
-            if cell & my_threats:
-                return 0, 0
-            if cell & their_threats:
-                return 1, 0
-            return 3 if cell << 1 & their_threats else 2, abs(column - middle)
-
-        return sorted(moves, key=rank)
+        playable = (taken + g.bottom_row) & g.full
+        centre = [column for column in g.centre_order if column in moves]
+        their_threats = threat_cells(theirs, mine, g.columns, g.rows, g.k)
+        ranks = (threat_cells(mine, theirs, g.columns, g.rows, g.k) & playable,
+                 their_threats & playable, ~their_threats >> 1 & playable)
+        if not ranks[0] | ranks[1] and ranks[2] == playable:
+            return centre  # no win, block or gift: the common case, no sorting
+        return sorted(centre, key=lambda column: (
+            0 if ranks[0] & g.column[column] else 1 if ranks[1] & g.column[column]
+            else 2 if ranks[2] & g.column[column] else 3))
 
     # -------------------------------------------------------------------------- identity
     def key(self) -> int:

@@ -90,7 +90,19 @@ def board_mask(columns: int, rows: int) -> int:
 def evaluate(x: int, o: int, columns: int, rows: int, k: int, first_is_x: bool) -> int:
     """X's score: windows of ``k`` by how full they are (one side's pieces only), the threat
     cells of each side (more on the rows it gets in the end) and the pieces in the centre."""
-    masks, score, x_threats, o_threats = windows(columns, rows, k), 0, 0, 0
+    score, x_threats, o_threats = window_score(x, o, windows(columns, rows, k), k)
+    odd, even = row_masks(columns, rows)
+    x_rows, o_rows = (odd, even) if first_is_x else (even, odd)
+    score += THREAT * (x_threats.bit_count() - o_threats.bit_count())
+    score += GOOD_ROW * ((x_threats & x_rows).bit_count() - (o_threats & o_rows).bit_count())
+    centre = centre_mask(columns, rows)
+    return score + CENTRE * ((x & centre).bit_count() - (o & centre).bit_count())
+
+
+def window_score(x: int, o: int, masks: tuple[int, ...], k: int) -> tuple[int, int, int]:
+    """The windows' part of X's score, and each side's threat cells (the empty cell of a
+    window holding ``k - 1`` of its pieces and none of the other side's)."""
+    score, x_threats, o_threats = 0, 0, 0
     for window in masks:
         xs, os = x & window, o & window
         if xs and not os:
@@ -103,12 +115,8 @@ def evaluate(x: int, o: int, columns: int, rows: int, k: int, first_is_x: bool) 
             score -= WINDOW_WEIGHTS[count] if count < 3 else FULL_WINDOW
             if count == k - 1:
                 o_threats |= window ^ os
-    odd, even = row_masks(columns, rows)
-    x_rows, o_rows = (odd, even) if first_is_x else (even, odd)
-    score += THREAT * (x_threats.bit_count() - o_threats.bit_count())
-    score += GOOD_ROW * ((x_threats & x_rows).bit_count() - (o_threats & o_rows).bit_count())
-    centre = centre_mask(columns, rows)
-    return score + CENTRE * ((x & centre).bit_count() - (o & centre).bit_count())
+    return score, x_threats, o_threats
 
 
-__all__ = ["board_mask", "centre_mask", "evaluate", "fours", "row_masks", "threat_cells", "windows"]
+__all__ = ["board_mask", "centre_mask", "evaluate", "fours", "row_masks", "threat_cells",
+           "window_score", "windows"]
