@@ -248,8 +248,11 @@ class DeepeningAgent(Agent):
     boards with ``cells()`` and ``lines()``); there, the ``forced`` moves (by default a win
     at once, else the blocks) are searched up to ``extra`` moves further. Before the limit
     the moves are tried in ``ordering`` (as ``alphabeta``'s option; none by default: on 3x3
-    the line-score ordering saves nodes but costs more time than it saves). Ties between the last
-    complete round's best moves go to the agent's seeded RNG; ``result`` keeps the last search.
+    the line-score ordering saves nodes but costs more time than it saves). A board may offer
+    its own of the three (``BOARD_RULES``): Connect Four scores its windows and threats, finds
+    the forced moves and orders the moves on its bitboards, each used unless given. Ties
+    between the last complete round's best moves go to the agent's seeded RNG; ``result``
+    keeps the last search.
     The evaluation and the rule are ``remembered`` during a move, and root moves with
     symmetric results are searched once (``symmetry``; by default on 3x3 boards): the same
     answers, sooner.

@@ -8,7 +8,9 @@ test replays a sample of its games and checks they end as stored.
 For the games to replay, the deadline agent is replaced by its stand-in measured in nodes:
 ``calibrate`` measures how many nodes its iterative deepening searches in a second of processor
 time, and 0.2 s of that, rounded to a hundred, is the stand-in's node budget (stored as
-``nodes``), which plays the same moves on every machine.
+``nodes``), which plays the same moves on every machine. ``calibrated`` measures twice, the
+second time at the budget the first found (a longer search spends a smaller share of its time
+setting up).
 
 Run it with ``python -m ttt_lib.studies.deadline_ladder [GAMES]`` (games per ordered pair).
 """
