@@ -248,8 +248,11 @@ class DeepeningAgent(Agent):
     boards with ``cells()`` and ``lines()``); there, the ``forced`` moves (by default a win
     at once, else the blocks) are searched up to ``extra`` moves further. Before the limit
     the moves are tried in ``ordering`` (as ``alphabeta``'s option; none by default: on 3x3
-    the line-score ordering saves nodes but costs more time than it saves). Ties between the last
-    complete round's best moves go to the agent's seeded RNG; ``result`` keeps the last search.
+    the line-score ordering saves nodes but costs more time than it saves). A board may offer
+    its own of the three (``BOARD_RULES``): Connect Four scores its windows and threats, finds
+    the forced moves and orders the moves on its bitboards, each used unless given. Ties
+    between the last complete round's best moves go to the agent's seeded RNG; ``result``
+    keeps the last search.
     The evaluation and the rule are ``remembered`` during a move, and root moves with
     symmetric results are searched once (``symmetry``; by default on 3x3 boards): the same
     answers, sooner.
@@ -283,6 +286,8 @@ class DeepeningAgent(Agent):
         self.seconds, self.nodes, self.symmetry = seconds, nodes, symmetry
         self.rules = Continuation(evaluate or line_score,
                                   forced or (threats if extra else nothing_forced), extra, order)
+        self.given = {"evaluate": evaluate, "forced": forced or (None if extra else nothing_forced),
+                      "order": order}
         self.result = None
 
     def choose(self, state: Game):
@@ -290,12 +295,22 @@ class DeepeningAgent(Agent):
         from .search.continuation import remembered
         from .search.deepening import iterative_deepening
         self.legal_moves(state)
-        rules = replace(self.rules, evaluate=remembered(self.rules.evaluate),
-                        forced=remembered(self.rules.forced))  # fresh tables for each move
+        rules = self._rules_for(state)
+        rules = replace(rules, evaluate=remembered(rules.evaluate),
+                        forced=remembered(rules.forced))  # fresh tables for each move
         self.result = iterative_deepening(state, self.seconds, nodes=self.nodes, rules=rules,
                                           symmetry=self._symmetry(state))
         self.stats = Stats(nodes=self.result.nodes)
         return self.rng.choice(self.result.last.best_moves)
+
+    def _rules_for(self, state: Game):
+        """The rules for ``state``'s board: each option as given, else the board's own where
+        it offers one (``BOARD_RULES``: Connect Four's heuristic, forced moves and centre-first
+        order on its bitboards), else the generic line score and threats, unordered."""
+        from dataclasses import replace
+        offered = {option: rule for option, (method, rule) in BOARD_RULES.items()
+                   if self.given[option] is None and hasattr(state, method)}
+        return replace(self.rules, **offered)
 
     def _symmetry(self, state: Game) -> bool:
         """As asked, or by default on the 3x3 boards, whose symmetry costs nothing (an m,n,k
@@ -303,6 +318,30 @@ class DeepeningAgent(Agent):
         from .boards import BitBoard, ListBoard
         return isinstance(state, (BitBoard, ListBoard)) if self.symmetry is None \
             else self.symmetry
+
+
+def board_heuristic(state: Game) -> float:
+    """The board's own evaluation, X's view (``state.heuristic()``)."""
+    return state.heuristic()
+
+
+def board_forced(state: Game) -> list:
+    """The board's own moves that cannot wait (``state.forced_moves()``)."""
+    return state.forced_moves()
+
+
+def board_order(state: Game, moves: list) -> list:
+    """The board's own move order (``state.move_order(moves)``)."""
+    return state.move_order(moves)
+
+
+BOARD_RULES: dict[str, tuple[str, Callable]] = {
+    "evaluate": ("heuristic", board_heuristic),
+    "forced": ("forced_moves", board_forced),
+    "order": ("move_order", board_order),
+}
+"""Each rule of the deadline agent a board may offer: the method it looks for, the rule that
+calls it (Connect Four offers all three; 3x3 and m,n,k boards none: the generic rules stay)."""
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {

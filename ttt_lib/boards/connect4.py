@@ -21,6 +21,7 @@ from ..checks import short
 from ..errors import IllegalMoveError, InvalidBoardError
 from ..game import MAX, MIN, player_name
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT
+from .connect4_heuristic import evaluate, threat_cells
 from .grid import GridBoard, cell_digits, check_position, full_lines, require_board
 from .shape import Shape, check_size, in_a_row, shape_of
 from .text import DIGIT, parse_cells, parse_move_player, parse_player, require_string, split_rows
@@ -45,7 +46,7 @@ class Geometry:
     """What every position of one board size shares (built once, see ``geometry_of``)."""
 
     __slots__ = ("columns", "rows", "k", "height", "shape", "bottom", "column", "top", "full",
-                 "shifts", "_mirror_tables")
+                 "shifts", "bottom_row", "centre_order", "_mirror_tables")
 
     def __init__(self, columns: int, rows: int, k: int) -> None:
         self.columns, self.rows, self.k, self.height = columns, rows, k, rows + 1
@@ -54,6 +55,8 @@ class Geometry:
         self.column = tuple(((1 << rows) - 1) << self.height * c for c in range(columns))
         self.top = tuple(1 << self.height * c + rows - 1 for c in range(columns))
         self.full = sum(self.column)
+        self.bottom_row = sum(self.bottom)
+        self.centre_order = tuple(sorted(range(columns), key=lambda c: abs(2 * c - columns + 1)))
         self.shifts = (1, self.height, rows, self.height + 1)  # column, row, two diagonals
         self._mirror_tables = None
 
@@ -290,6 +293,44 @@ class ConnectFour(GridBoard):
                                    f"not {player_name(-self.to_move)}'s")
         if (self.x | self.o) & self.geometry.top[move]:
             raise IllegalMoveError(f"column {move} is full: it holds {self.rows} pieces")
+
+    # ----------------------------------------- what the board offers a heuristic search
+    def heuristic(self) -> int:
+        """X's score of the position (``connect4_heuristic.evaluate``): windows of k, the
+        threats of each side on the rows it gets in the end, the centre."""
+        g = self.geometry
+        return evaluate(self.x, self.o, g.columns, g.rows, g.k, self.first == MAX)
+
+    def forced_moves(self) -> list[int]:
+        """The moves that cannot wait: a win at once, else the blocks of the opponent's
+        (the rule ``continuation.threats`` applies to any board, here on the bitboards)."""
+        g, taken = self.geometry, self.x | self.o
+        if self.won:
+            return []
+        mine, theirs = (self.x, self.o) if self.to_move == MAX else (self.o, self.x)
+        playable = (taken + g.bottom_row) & g.full
+        wins = threat_cells(mine, theirs, g.columns, g.rows, g.k) & playable
+        if wins:
+            return [((wins & -wins).bit_length() - 1) // g.height]  # the first such column
+        blocks = threat_cells(theirs, mine, g.columns, g.rows, g.k) & playable
+        return [c for c in range(g.columns) if blocks & g.column[c]]
+
+    def move_order(self, moves: list[int]) -> list[int]:
+        """``moves`` likely best first for the player to move, judged without searching: a
+        win, then a block, then the rest, and last the moves that let the opponent win on
+        top of them; the centre first among equals (a centre piece is in the most windows)."""
+        g, taken = self.geometry, self.x | self.o
+        mine, theirs = (self.x, self.o) if self.to_move == MAX else (self.o, self.x)
+        playable = (taken + g.bottom_row) & g.full
+        centre = [column for column in g.centre_order if column in moves]
+        their_threats = threat_cells(theirs, mine, g.columns, g.rows, g.k)
+        ranks = (threat_cells(mine, theirs, g.columns, g.rows, g.k) & playable,
+                 their_threats & playable, ~their_threats >> 1 & playable)
+        if not ranks[0] | ranks[1] and ranks[2] == playable:
+            return centre  # no win, block or gift: the common case, no sorting
+        return sorted(centre, key=lambda column: (
+            0 if ranks[0] & g.column[column] else 1 if ranks[1] & g.column[column]
+            else 2 if ranks[2] & g.column[column] else 3))
 
     # -------------------------------------------------------------------------- identity
     def key(self) -> int:

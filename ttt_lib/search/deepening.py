@@ -64,7 +64,9 @@ class Clocked:
 
     def play(self, move) -> "Clocked":
         self.clock.tick()
-        return Clocked(self.state.play(move), self.clock)
+        child = object.__new__(Clocked)  # as Clocked(...), without the entry's checks
+        child.state, child.clock = self.state.play(move), self.clock
+        return child
 
     def moves(self) -> list:
         return self.state.moves()

@@ -30,8 +30,9 @@ the end, fine on 3x3 and hopeless on a bigger board)."""
 BIG_BOARD_OPTIONS = {"deepening": {"seconds": None, "nodes": 10_000},
                      "mcts": {"playouts": 1000}}
 """Their options on a board bigger than 3x3 unless given: a node or playout budget, so a seed
-replays the same game; on Connect Four 7x6 about a second of search a move for deepening
-(11,000 nodes a processor-second, ``studies.deadline_ladder``), under half for MCTS."""
+replays the same game; on Connect Four 7x6 about a quarter of a second of search a move for
+deepening (over 40,000 nodes a processor-second, ``studies.deadline_ladder``), under half a
+second for MCTS."""
 MARK = {0: "empty", 1: "X", 2: "O"}
 QUOTE_NEW = "\u201cNew game\u201d"
 
