@@ -123,7 +123,10 @@ def test_navigation_in_cell1_and_the_last_cell(notebook):
     for cell in (top, bottom):
         assert cell.cell_type == "markdown" and "navigation" in tags(cell)
         assert cell.metadata["slideshow"]["slide_type"] == "skip"
-    assert top.source == bottom.source
+    assert bottom.source.startswith(top.source + "\n\n")
+    licence = bottom.source[len(top.source):]  # under the bottom line: the licence
+    assert "[CC BY 4.0](https://creativecommons.org/licenses/by/4.0/)" in licence
+    assert all((ROOT / name).is_file() for name in ("LICENSE", "LICENSE-CONTENT", "CITATION.cff"))
     if path.name != "00_index.ipynb":
         assert "](00_index.ipynb)" in top.source
     for target in re.findall(r"\]\(([^)]+)\)", top.source):

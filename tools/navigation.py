@@ -3,8 +3,8 @@
     python tools/navigation.py [--check] [FOLDER]        (FOLDER defaults to notebooks/)
 
 Each notebook gets the line "previous · index · next", built from the notebooks' titles (the
-first heading of each cell 0), in cell 1 and in its last cell; both cells are tagged
-``navigation``. In ``00_index.ipynb`` the cell tagged ``notebook-map`` gets the table of all
+first heading of each cell 0), in cell 1 and in its last cell (with the licence under it); both
+cells are tagged ``navigation``. In ``00_index.ipynb`` the cell tagged ``notebook-map`` gets the table of all
 the notebooks of the plan (``course.PLAN``), linked where they exist. Notebooks not written
 yet are skipped: "next" links the next notebook that exists.
 
@@ -26,6 +26,11 @@ from course import (INDEX, NOTEBOOKS, PLAN, UsageError, course_notebooks, dumps,
 NAV_TAG = "navigation"
 MAP_TAG = "notebook-map"
 NAV_METADATA = {"tags": [NAV_TAG], "slideshow": {"slide_type": "skip"}}
+# Under the bottom navigation line of every notebook: what a reader may do with the course.
+LICENCE_LINE = ("The course's prose and figures are licensed under [CC BY 4.0]"
+                "(https://creativecommons.org/licenses/by/4.0/) (see `LICENSE-CONTENT`), its "
+                "code under the MIT licence (see `LICENSE`): reuse and adapt them, naming the "
+                "course (`CITATION.cff`).")
 
 
 def link(text: str, target: str) -> str:
@@ -76,7 +81,8 @@ def with_navigation(nb, line: str, table: str | None):
     navs = [cell for cell in nb.cells if is_nav(cell)]  # stray ones elsewhere are dropped
     body = [cell for cell in nb.cells if not is_nav(cell)]
     top = nav_cell(line, navs[0] if navs else None, "navigation-top")
-    bottom = nav_cell(line, navs[-1] if len(navs) > 1 else None, "navigation-bottom")
+    bottom = nav_cell(f"{line}\n\n{LICENCE_LINE}", navs[-1] if len(navs) > 1 else None,
+                      "navigation-bottom")
     nb.cells = cells = body[:1] + [top] + body[1:] + [bottom]
     if nb.get("nbformat_minor", 0) < 5:  # cell ids arrived with nbformat 4.5
         for cell in (cells[1], cells[-1]):
