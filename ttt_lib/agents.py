@@ -75,7 +75,7 @@ class PerfectAgent(Agent):
 
 
 class SearchAgent(Agent):
-    """Searches every child, then plays one of the best for the mover (ties at random)."""
+    """Searches every child, then plays one of the best for the player to move (ties at random)."""
 
     def choose(self, state: Game):
         self.legal_moves(state)

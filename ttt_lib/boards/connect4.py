@@ -384,7 +384,7 @@ def check_last_move(board: ConnectFour, cells: tuple[int, ...]) -> None:
 
 def check_order(board: ConnectFour) -> None:
     """Some order of moves reaches the position: taking pieces off the tops of the columns,
-    the last mover's first, leaves no earlier position with k in a row (a search over column
+    the player who just moved first, leaves no earlier position with k in a row (a search over column
     heights, each tried once)."""
     geometry = board.geometry
     heights = tuple((board.x | board.o) >> geometry.height * c & ((1 << geometry.rows) - 1)

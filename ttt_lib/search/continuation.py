@@ -123,7 +123,8 @@ Search = Callable[[Game, int, float, float], float]
 
 
 def root_choice(state: Game, depth: int, search: Search, moves: list) -> tuple[float, list]:
-    """The mover's best value and every move reaching it, searched in the order ``moves``.
+    """The best value for the player to move and every move reaching it, searched in the
+    order ``moves``.
 
     Each move after the first is searched in a window just below the best so far, so a move
     that only ties still comes back exact and is kept.

@@ -30,7 +30,7 @@ def minimax(state: Game) -> float:
 
 
 def negamax(state: Game) -> float:
-    """The value of ``state`` for the player to move (not for X): +1 means the mover wins.
+    """The value of ``state`` for the player to move (not for X): +1 means they win.
 
     One rule serves both sides: my value is the best of minus my opponent's values.
     X's value is ``state.to_move * negamax(state)``.
