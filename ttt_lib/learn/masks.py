@@ -2,7 +2,7 @@
 
 A position is ``(mine, theirs)``: bit ``c`` of ``mine`` is set when the player to move holds
 cell ``c`` (cells 0..8 row by row, as ``moves()`` numbers them). One table then serves X and
-O alike (the negamax view: every value is the mover's), and either opener. ``key`` packs the
+O alike (the negamax view: every value is the player to move's), and either opener. ``key`` packs the
 pair into one int; with ``symmetric`` it is the smallest key among the 8 images of the board,
 and ``Seen`` carries the symmetry used, so a move can be mapped into and out of that image.
 """
@@ -31,8 +31,16 @@ def masks_of(state: Game) -> tuple[int, int]:
     return (x, o) if state.to_move == 1 else (o, x)
 
 
+def board_text(mine: int, theirs: int, x_to_move: bool) -> str:
+    """The position as ``BitBoard.from_text`` reads it (``"X.O/.X./..."``), given whether X
+    is the player to move."""
+    x, o = (mine, theirs) if x_to_move else (theirs, mine)
+    cells = "".join("X" if x >> c & 1 else "O" if o >> c & 1 else "." for c in range(9))
+    return "/".join(cells[r:r + 3] for r in (0, 3, 6))
+
+
 def key_of(mine: int, theirs: int) -> int:
-    """One int for the pair: the mover's mask above the opponent's."""
+    """One int for the pair: the mask of the player to move above the opponent's."""
     return mine << 9 | theirs
 
 
@@ -47,7 +55,8 @@ def lookup(mine: int, theirs: int, symmetric: bool) -> tuple[int, int]:
 
 
 def after(mine: int, theirs: int, move: int) -> tuple[int, int, float | None]:
-    """The position after the mover takes ``move``, seen by the next mover, and the result
+    """The position after the player to move takes ``move``, seen by the next player to move,
+    and the result
     for the player who moved if the game ended (1 win, 0 draw), else None."""
     mine |= 1 << move
     if HAS_LINE[mine]:

@@ -80,9 +80,14 @@ def learning_curve(learner, games: int, every: int,
     return points
 
 
-def value_pairs(learner) -> list[tuple[float, float]]:
-    """(exact, learned) value for the mover of each of the 4,520 positions: for a picture."""
-    return [(state.to_move * value, learner.value(state)) for state, _, value in _solution()]
+def value_pairs(learner, touched: bool = False) -> list[tuple[float, float]]:
+    """(exact, learned) value for the player to move of each of the 4,520 positions; with
+    ``touched``, of those only whose table entry training updated (``learner.touched``)."""
+    if touched and not callable(getattr(learner, "touched", None)):
+        raise LearnError("touched=True needs a table learner (qtable or td): a network keeps "
+                         "no record of the positions it was trained on")
+    return [(state.to_move * value, learner.value(state)) for state, _, value in _solution()
+            if not touched or learner.touched(state)]
 
 
 def linear(start: float, end: float, fraction: float) -> float:

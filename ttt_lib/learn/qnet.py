@@ -1,7 +1,7 @@
 """Q-learning with a small neural network instead of a table (numpy).
 
-The network reads the 18 cells of a position as its mover sees it (mine, then theirs) and
-outputs 9 values, one per cell; illegal cells are ignored. Play is epsilon-greedy self-play
+The network reads the 18 cells of a position as the player to move sees it (mine, then
+theirs) and outputs 9 values, one per cell; illegal cells are ignored. Play is epsilon-greedy self-play
 (a share of the games against a random side, as for the table). Every move played is stored
 in a replay buffer, with its 8 symmetric images when ``symmetric``; after each game the
 network takes ``updates`` Adam steps on random minibatches toward the negamax targets
@@ -89,12 +89,12 @@ class QNet:
                 "symmetric": self.symmetric}
 
     def move_values(self, mine: int, theirs: int) -> dict[int, float]:
-        """Each legal move's value for the mover, as the network estimates it."""
+        """Each legal move's value for the player to move, as the network estimates it."""
         q = self.net(inputs(mine, theirs))
         return {move: float(q[move]) for move in FREE[mine | theirs]}
 
     def value(self, state: Game) -> float:
-        """The network's value of ``state`` for its mover: its best move's value."""
+        """The network's value of ``state`` for the player to move: its best move's value."""
         return max(self.move_values(*masks_of(state)).values())
 
     def best_move(self, state: Game, rng: random.Random | None = None) -> int:
@@ -133,17 +133,30 @@ class QNet:
 
     def learn_batch(self) -> float:
         """One Adam step on a random minibatch; the mean squared error before the step."""
-        buf = self.replay
-        i = buf.sample(self.np_rng, self.batch)
-        q_next = np.where(buf.legal[i], self.target(buf.x_next[i]), -np.inf).max(axis=1)
-        q_next[buf.done[i]] = 0.0  # a finished game has no next move
-        target = buf.reward[i] - self.gamma * q_next  # the reward is 0 until the game ends
-        q, layer_inputs = self.net.forward(buf.x[i])
-        rows = np.arange(len(i))
-        error = q[rows, buf.move[i]] - target
-        grad = np.zeros_like(q)
-        grad[rows, buf.move[i]] = 2 * error / len(i)
-        self.net.step(self.net.backward(layer_inputs, grad))
+        rows = self.replay.sample(self.np_rng, self.batch)
+        loss, grads = q_gradients(self.net, self.replay.x[rows], self.replay.move[rows],
+                                  self.targets(rows))
+        self.net.step(grads)
         if self.net.steps % self.sync == 0:
             self.target = self.net.copy()
-        return float(np.mean(error ** 2))
+        return loss
+
+    def targets(self, rows: np.ndarray) -> np.ndarray:
+        """The target of each stored move, for the player who made it: the result if the
+        move ended the game, else minus gamma times the opponent's best value after it."""
+        buf = self.replay
+        q_next = np.where(buf.legal[rows], self.target(buf.x_next[rows]), -np.inf).max(axis=1)
+        q_next[buf.done[rows]] = 0.0  # a finished game has no next move
+        return buf.reward[rows] - self.gamma * q_next  # the reward is 0 until the game ends
+
+
+def q_gradients(net: Network, x: np.ndarray, moves: np.ndarray,
+                target: np.ndarray) -> tuple[float, list[np.ndarray]]:
+    """The mean squared error of the played moves' values against their targets, and its
+    gradient for every weight: only the played move's output of each row gets one."""
+    q, layer_inputs = net.forward(x)
+    rows = np.arange(len(x))
+    error = q[rows, moves] - target
+    grad = np.zeros_like(q)
+    grad[rows, moves] = 2 * error / len(x)
+    return float(np.mean(error ** 2)), net.backward(layer_inputs, grad)

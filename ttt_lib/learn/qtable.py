@@ -86,14 +86,19 @@ class QTable(TableLearner):
         return self.q[key]
 
     def move_values(self, mine: int, theirs: int) -> dict[int, float]:
-        """Each legal move's learned value for the mover (0 where never updated)."""
+        """Each legal move's learned value for the player to move (0 where never updated)."""
         key, s = lookup(mine, theirs, self.symmetric)
         row = self.q.get(key)
         return {move: row[MOVE_TO[s][move]] if row else 0.0 for move in FREE[mine | theirs]}
 
     def value(self, state: Game) -> float:
-        """The learned value of ``state`` for its mover: its best move's value."""
+        """The learned value of ``state`` for the player to move: its best move's value."""
         return max(self.move_values(*masks_of(state)).values())
+
+    def touched(self, state: Game) -> bool:
+        """Whether training updated the entry of ``state`` (its row; a move never tried
+        there still holds the starting 0)."""
+        return lookup(*masks_of(state), self.symmetric)[0] in self.q
 
     def learn_game(self, alpha: float, epsilon: float) -> None:
         """One epsilon-greedy game from the empty board, then its updates, last move first."""
@@ -118,4 +123,4 @@ class QTable(TableLearner):
         target = result
         for row, move in reversed(trail):
             row[move] += alpha * (target - row[move])
-            target = -self.gamma * max(row)  # the previous mover's target: minus my best
+            target = -self.gamma * max(row)  # the move before's target: minus this row's best

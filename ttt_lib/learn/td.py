@@ -43,15 +43,19 @@ class TDValues(TableLearner):
                 "symmetric": self.symmetric}
 
     def value(self, state: Game) -> float:
-        """The learned value of ``state`` for its mover (0 where never updated)."""
+        """The learned value of ``state`` for the player to move (0 where never updated)."""
         return self.table_value(*masks_of(state))
 
+    def touched(self, state: Game) -> bool:
+        """Whether training updated the value of ``state`` (a greedy move was played there)."""
+        return lookup(*masks_of(state), self.symmetric)[0] in self.v
+
     def table_value(self, mine: int, theirs: int) -> float:
-        """The table's value of a position for its mover (0 where never updated)."""
+        """The table's value of a position for the player to move (0 where never updated)."""
         return self.v.get(lookup(mine, theirs, self.symmetric)[0], 0.0)
 
     def move_values(self, mine: int, theirs: int) -> dict[int, float]:
-        """Each legal move's value for the mover, judged by the position it leads to."""
+        """Each legal move's value for the player to move, judged by the position it leads to."""
         values = {}
         for move in FREE[mine | theirs]:
             next_mine, next_theirs, result = after(mine, theirs, move)

@@ -1,8 +1,8 @@
 """Search guided by a learned policy and value, trained from its own search (AlphaZero, small).
 
-One network (numpy) reads a position as its mover sees it and gives a prior over the 9 cells
-(softmax of the first 9 outputs, illegal cells left out) and a value in [-1, 1] for the mover
-(tanh of the 10th). PUCT search grows a tree with them: at a node it follows the move with
+One network (numpy) reads a position as the player to move sees it and gives a prior over the
+9 cells (softmax of the first 9 outputs, illegal cells left out) and a value in [-1, 1] for the
+player to move (tanh of the 10th). PUCT search grows a tree with them: at a node it follows the move with
 the largest
 
     Q(a) + c * P(a) * sqrt(N) / (1 + N(a))
@@ -32,13 +32,15 @@ from .qtable import Progress, _quiet
 
 
 class PolicyValueNet:
-    """The network and its two heads: priors over the legal moves, and the mover's value."""
+    """The network and its two heads: priors over the legal moves, and the value for the player
+    to move."""
 
     def __init__(self, seed: int = 0, hidden: int = 64, rate: float = 1e-3) -> None:
         self.net = Network([18, hidden, hidden, 10], seed, rate)
 
     def evaluate(self, mine: int, theirs: int) -> tuple[dict[int, float], float]:
-        """The priors of the legal moves and the value of the position for its mover."""
+        """The priors of the legal moves and the value of the position for the player
+        to move."""
         out = self.net(inputs(mine, theirs))
         moves = FREE[mine | theirs]
         logits = out[list(moves)]
@@ -98,7 +100,7 @@ def puct_search(net: PolicyValueNet, mine: int, theirs: int, simulations: int,
 
 
 def expand(net: PolicyValueNet, node: Node) -> float:
-    """Ask the network about a new node; its value for the mover."""
+    """Ask the network about a new node; its value for the player to move."""
     node.prior, value = net.evaluate(node.mine, node.theirs)
     node.visits = dict.fromkeys(node.prior, 0)
     node.total = dict.fromkeys(node.prior, 0.0)
@@ -119,7 +121,7 @@ def select(node: Node, c: float) -> int:
 
 def playout(net: PolicyValueNet, node: Node, c: float) -> float:
     """One descent: select down to a new node or a finished game, evaluate, back up.
-    Returns the value for the mover at ``node``."""
+    Returns the value for the player to move at ``node``."""
     move = select(node, c)
     next_mine, next_theirs, result = after(node.mine, node.theirs, move)
     if result is not None:
@@ -180,7 +182,7 @@ class Zero:
         return puct_search(self.net, *masks_of(state), playouts or self.playouts, self.c)
 
     def value(self, state: Game) -> float:
-        """The value head's estimate of ``state`` for its mover (no search)."""
+        """The value head's estimate of ``state`` for the player to move (no search)."""
         return self.net.evaluate(*masks_of(state))[1]
 
     def best_move(self, state: Game, rng: random.Random | None = None) -> int:
@@ -203,8 +205,10 @@ class Zero:
             progress(n + 1, games)
         return self
 
-    def play_game(self) -> None:
-        """One self-play game; its positions, visit shares and results join the buffer."""
+    def play_game(self) -> list[tuple[int, int, dict[int, int], float]]:
+        """One self-play game; its positions, visit counts and results join the buffer.
+        Returns them too: ``(mine, theirs, visits, z)`` per position, ``z`` the result for
+        the player to move there."""
         mine = theirs = ply = 0
         seen, result = [], None
         while result is None:
@@ -218,11 +222,16 @@ class Zero:
             seen.append((mine, theirs, dict(zip(moves, counts))))
             mine, theirs, result = after(mine, theirs, move)
             ply += 1
-        for back, (m, t, visits) in enumerate(reversed(seen)):
-            self.remember(m, t, visits, result if back % 2 == 0 else -result)
+        # The result is for the player who made the last move: z alternates going back.
+        record = [(m, t, visits, result if (len(seen) - 1 - i) % 2 == 0 else -result)
+                  for i, (m, t, visits) in enumerate(seen)]
+        for m, t, visits, z in reversed(record):
+            self.remember(m, t, visits, z)
+        return record
 
     def remember(self, mine: int, theirs: int, visits: dict[int, int], z: float) -> None:
-        """Store a position with its 8 images: inputs, visit shares, result for the mover."""
+        """Store a position with its 8 images: inputs, visit shares, and the
+        result for the player to move there."""
         total = sum(visits.values())
         for s in range(8):
             pi = np.zeros(9)
