@@ -184,3 +184,30 @@ def test_heatmap_states_each_pairs_score_and_counts():
 def test_pictures_are_the_same_bundle_on_every_run():
     first = draw_tree(AIMA, highlight="pv")._repr_mimebundle_()
     assert draw_tree(AIMA, highlight="pv")._repr_mimebundle_() == first
+
+
+def test_a_notebooks_own_plot_is_described_from_its_figure():
+    from matplotlib.figure import Figure
+    from ttt_lib.viz import Picture
+    figure = Figure()
+    ax = figure.add_subplot()
+    depths, mistakes = [1, 2, 3], [120, 45, 7]
+    ax.plot(depths, mistakes, marker="o", label="plain")
+    ax.bar([5, 6, 7], [0, 1_440, 47_952], label="X wins")
+    ax.set(xlabel="depth", ylabel="positions with a mistake", title="Mistakes", yscale="log")
+    description = Picture(figure).description
+    assert "Mistakes." in description and "x axis depth" in description
+    assert "y axis positions with a mistake (log scale)" in description
+    assert "Series plain: " + ", ".join(f"{d}: {m}" for d, m in zip(depths, mistakes)) \
+        in description
+    assert "Bars X wins: 5: 0, 6: 1,440, 7: 47,952." in description
+    assert Picture(figure, "given").description == "given"
+
+
+def test_the_course_map_names_every_arrow():
+    from ttt_lib.teach.nb00 import COURSE_00_MAP, course_map
+    description = course_map().description
+    assert f"{len(COURSE_00_MAP)} notebooks" in description
+    for number, _, needs in COURSE_00_MAP:
+        if needs:
+            assert any(f"{need} to {number}" in description for need in needs)

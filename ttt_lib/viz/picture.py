@@ -15,6 +15,7 @@ import matplotlib
 from matplotlib.figure import Figure
 
 from ..boards.alt import described_svg, image_bundle
+from .figure_text import describe_figure
 
 # Fixed so that pictures are byte-for-byte reproducible (no random ids, no dates, no versions).
 _RC = {"svg.hashsalt": "ttt-search", "svg.fonttype": "path", "font.family": "DejaVu Sans",
@@ -28,13 +29,14 @@ class Picture:
 
     ``png()`` and ``svg()`` give the bytes and text, ``save(path)`` writes a file (format from
     the suffix), ``figure`` is the matplotlib ``Figure`` for further changes. ``description``
-    is the short text a screen reader reads (the ``alt``), ``details`` a longer one (or "");
+    is the short text a screen reader reads (the ``alt``; without one, it is read from the
+    figure: titles, axes, labelled series, bars, written numbers), ``details`` a longer one;
     a notebook shows the PNG as an HTML ``<img>`` carrying them, the plain PNG beside it.
     """
 
     def __init__(self, figure: Figure, description: str = "", details: str = "") -> None:
         self.figure = figure
-        self.description = description
+        self.description = description or describe_figure(figure)  # a notebook's own plot
         self.details = details
 
     def png(self) -> bytes:
