@@ -13,7 +13,7 @@ PLACES = [f"{row} {column}".replace("middle centre", "centre")
 
 
 def marks(widget: PlayWidget) -> list[str]:
-    return [button.description for button in widget.cells]
+    return [button.description.strip() for button in widget.cells]
 
 
 # -------------------------------------------------------------------------- PlayWidget

@@ -12,7 +12,7 @@ from ttt_lib.widgets.play import ANY_BOARD, BIG_BOARD_OPTIONS
 
 
 def marks(widget: PlayWidget) -> list[str]:
-    return [button.description for button in widget.cells]
+    return [button.description.strip() for button in widget.cells]
 
 
 def connect4(opponent="greedy", **options) -> PlayWidget:

@@ -265,7 +265,9 @@ class PlayWidget(widgets.VBox):
         cells = self.board.cells()
         line = _winning_cells(self.board, cells)
         for cell, (button, mark) in enumerate(zip(self.cells, cells)):
-            button.description = " XO"[mark].strip()
+            # a space, never "": ipywidgets keeps a button's old text when its description
+            # becomes empty, and a blank cell's accessible name is then its tooltip
+            button.description = " XO"[mark]
             button.tooltip = self._cell_tip(cell, mark)
             button.style.text_color = X_COLOUR if mark == 1 else O_COLOUR
             button.style.button_color = WINNING_LINE if cell in line else \
