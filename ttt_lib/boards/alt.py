@@ -71,14 +71,18 @@ def described_svg(svg: str, description: str, details: str = "") -> str:
     return f"{head}>{text}{rest}"
 
 
-def image_bundle(mime: str, data: bytes, description: str, plain: str,
-                 details: str = "") -> dict[str, str]:
-    """The display bundle of a picture: the plain image and an HTML ``<img>`` with its ``alt``
-    (and, if given, a longer text a student can expand), plus a text fallback."""
+def image_bundle(mime: str, data: bytes, description: str, plain: str) -> dict[str, str]:
+    """The display bundle of a picture: the plain image and an HTML ``<img>`` of the same
+    bytes with the description as its ``alt``, plus a text fallback."""
     encoded = base64.b64encode(data).decode("ascii")
-    html = (f'<img src="data:{mime};base64,{encoded}" alt={quoteattr(description)}>')
-    if details:
-        html += ("<details><summary>The picture in words</summary>"
-                 f'<pre style="white-space:pre-wrap">{escape(details)}</pre></details>')
+    html = f'<img src="data:{mime};base64,{encoded}" alt={quoteattr(description)}>'
     image = data.decode() if mime == "image/svg+xml" else encoded
     return {mime: image, "text/html": html, "text/plain": plain}
+
+
+def details_html(details: str) -> str:
+    """A longer text a student can expand under a picture (the widgets show one)."""
+    if not details:
+        return ""
+    return ("<details><summary>The picture in words</summary>"
+            f'<pre style="white-space:pre-wrap">{escape(details)}</pre></details>')

@@ -30,8 +30,9 @@ class Picture:
     ``png()`` and ``svg()`` give the bytes and text, ``save(path)`` writes a file (format from
     the suffix), ``figure`` is the matplotlib ``Figure`` for further changes. ``description``
     is the short text a screen reader reads (the ``alt``; without one, it is read from the
-    figure: titles, axes, labelled series, bars, written numbers), ``details`` a longer one;
-    a notebook shows the PNG as an HTML ``<img>`` carrying them, the plain PNG beside it.
+    figure: titles, axes, labelled series, bars, written numbers), ``details`` a longer one
+    (one line per node of a tree: ``print(picture.details)``). A notebook shows the PNG as an
+    HTML ``<img>`` with the description as ``alt``, the plain PNG beside it.
     """
 
     def __init__(self, figure: Figure, description: str = "", details: str = "") -> None:
@@ -54,8 +55,7 @@ class Picture:
         return self.png()
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
-        return image_bundle("image/png", self.png(), self.description, repr(self),
-                            self.details)
+        return image_bundle("image/png", self.png(), self.description, repr(self))
 
     def __repr__(self) -> str:  # the text a saved notebook stores beside the PNG: no address
         width, height = self.figure.get_size_inches() * self.figure.dpi

@@ -11,6 +11,8 @@ import html
 
 import ipywidgets as widgets
 
+from ..boards.alt import details_html
+
 
 def _button(description: str, tooltip: str, css: str, **options) -> widgets.Button:
     button = widgets.Button(description=description, tooltip=tooltip, **options)
@@ -32,8 +34,9 @@ def _status_html(text: str, css: str) -> widgets.HTML:
 def picture_html(picture) -> str:
     """A ``Picture`` as an HTML ``<img>`` with its description as ``alt`` (ipywidgets'
     ``Image`` has no ``alt``), scaled down to fit."""
-    return picture._repr_mimebundle_()["text/html"].replace(
+    image = picture._repr_mimebundle_()["text/html"].replace(
         "<img ", '<img style="max-width:100%" ', 1)
+    return image + details_html(picture.details)
 
 
 def _picture_widget(css: str) -> widgets.HTML:
