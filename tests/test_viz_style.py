@@ -104,3 +104,8 @@ def viz_sources() -> list[Path]:
 @pytest.mark.parametrize("path", viz_sources(), ids=lambda p: p.name)
 def test_no_colour_is_defined_outside_the_style_module(path):
     assert HEX.findall(path.read_text()) == []
+
+
+@pytest.mark.parametrize("fill", sorted({c for group in style.CATEGORIES.values() for c in group}))
+def test_counts_written_on_a_categorical_fill_are_readable(fill):
+    assert wcag_ratio(style.ink_on(fill), fill) >= 4.5

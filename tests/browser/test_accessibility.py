@@ -86,3 +86,40 @@ def _described(image: dict) -> bool:
     if image["tag"] == "img":
         return bool(image["alt"]) and image["alt"] != NO_DESCRIPTION
     return image["role"] == "img" and bool(image["title"])
+
+
+LAB_IMAGES = """() => Array.from(document.querySelectorAll(".jp-OutputArea-output"))
+    .map(o => ({text: o.innerText.slice(0, 80), imgs: Array.from(o.querySelectorAll("img"))
+                .map(i => ({alt: i.getAttribute("alt"), drawn: i.complete && i.naturalWidth > 0}))}))"""
+
+
+@pytest.mark.parametrize("name", ["01_boards_and_game_trees.ipynb", "03_alpha_beta_pruning.ipynb"])
+def test_an_untrusted_notebook_in_jupyterlab_shows_every_picture_described(
+        name, browser, lab, tmp_path):
+    """A fresh clone is untrusted: JupyterLab then refuses stored SVG outputs, but shows the
+    HTML ``<img>`` beside them, with its ``alt``. Opened without running a cell."""
+    import shutil
+    shutil.copy(ROOT / "notebooks" / name, lab.root / name)
+    settings = tmp_path / "jupyter-state" / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True, exist_ok=True)  # draw every cell, not only those scrolled to
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    try:
+        page.goto(lab.notebook_url(name))
+        page.wait_for_selector(".jp-OutputArea-output img", timeout=60_000)
+        page.wait_for_timeout(2_000)
+        outputs = page.evaluate(LAB_IMAGES)
+    finally:
+        page.close()
+    assert not [o for o in outputs if o["text"].startswith("<SVG")], "an SVG shown as text"
+    images = [image for output in outputs for image in output["imgs"]]
+    assert images and all(image["drawn"] for image in images)
+    assert all(image["alt"] and image["alt"] != NO_DESCRIPTION for image in images), images
+    stored = _stored_pictures(ROOT / "notebooks" / name)
+    assert len(images) == stored, (len(images), stored)
+
+
+def _stored_pictures(path: Path) -> int:
+    cells = json.loads(path.read_text())["cells"]
+    return sum(1 for cell in cells for output in cell.get("outputs", [])
+               if {"image/png", "image/svg+xml"} & set(output.get("data", {})))
