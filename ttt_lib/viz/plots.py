@@ -14,7 +14,7 @@ from .describe import describe_convergence, describe_counts, describe_tournament
 from .picture import Picture
 from .style import (BAR_COLOUR, DRAW_COLOUR, EDGE_COLOUR, INK, LOSS_COLOUR, O_COLOUR,
                     OUTCOME_COLOURS, OUTCOME_HATCHES, OUTCOME_LINES, OUTCOME_MARKERS, WHITE,
-                    WIN_COLOUR, X_COLOUR, ink_on)
+                    WIN_COLOUR, X_COLOUR)
 from .trees import as_state
 
 
@@ -97,10 +97,10 @@ def _outcome_handle(outcome: int, label: str) -> Line2D:
 _CONVERGENCE_LABELS = {  # view: y label, legend (label, outcome for the view), title
     "x": ("estimated value for X",
           (("X wins (exact +1)", 1), ("draw (exact 0)", 0), ("O wins (exact −1)", -1)),
-          "MCTS estimates (solid) against exact values (dashed)"),
+          "MCTS estimates (lines with markers) against exact values (dashed)"),
     "mover": ("estimated reward for the player to move",
               (("win (exact 1)", 1), ("draw (exact ½)", 0), ("loss (exact 0)", -1)),
-              "MCTS estimates (solid) against exact values (dashed), "
+              "MCTS estimates (lines with markers) against exact values (dashed), "
               "as rewards of the player to move"),
 }
 
@@ -176,8 +176,8 @@ def plot_tournament(results, *, title: str | None = "Tournament results") -> Pic
         for y, start, share, count in zip(ys, starts, shares, counts):
             if share >= 0.06:
                 ax.text(start + share / 2, y, str(count), ha="center", va="center", fontsize=9,
-                        color=ink_on(colour), bbox={"boxstyle": "round,pad=0.1",
-                                                    "fc": colour, "ec": "none"})
+                        color=INK, bbox={"boxstyle": "round,pad=0.2", "fc": WHITE,
+                                         "ec": "none"})  # a label over the hatch
         starts = [start + share for start, share in zip(starts, shares)]
     ax.set_yticks(ys, names)
     ax.set_xlim(0, 1)
