@@ -17,12 +17,16 @@ PYODIDE_STAMP := build/node/.pyodide-$(PYODIDE_VERSION)
 REVEAL_VERSION := 4.0.2
 MATHJAX_VERSION := 3.2.2
 SLIDE_ASSETS_STAMP := build/reveal/.reveal-$(REVEAL_VERSION)-mathjax-$(MATHJAX_VERSION)
+# axe-core, the accessibility engine tests/browser/test_accessibility.py runs in chromium on
+# every notebook's HTML (WCAG 2.1 A and AA rules)
+AXE_VERSION := 4.14.1
+AXE_STAMP := build/axe/.axe-core-$(AXE_VERSION)
 # make present NB=03: the first notebook whose name starts with NB
 PRESENT := $(firstword $(wildcard notebooks/$(NB)*.ipynb))
 # JupyterLab refuses to start as root unless told to (the course machines run as root)
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help setup play test lab present bench handout slides slide-assets lite node pyodide chromium bubblewrap clean
+.PHONY: help setup play test lab present bench handout slides slide-assets axe lite node pyodide chromium bubblewrap clean
 
 help:
 	@echo "make play     set up, then the computer plays itself"
@@ -84,10 +88,20 @@ $(SLIDE_ASSETS_STAMP): | node
 	  { echo "npm did not install reveal.js and mathjax"; exit 1; }
 	touch $@
 
+# axe-core from npm into build/axe; from npm's cache, offline, after the first time
+axe: $(AXE_STAMP)
+
+$(AXE_STAMP): | node
+	mkdir -p build/axe
+	npm install --silent --prefer-offline --no-audit --no-fund --no-save --prefix build/axe \
+	  axe-core@$(AXE_VERSION)
+	@test -f build/axe/node_modules/axe-core/axe.min.js || { echo "npm did not install axe-core"; exit 1; }
+	touch $@
+
 play: $(STAMP)
 	$(BIN)/python -m ttt_lib selfplay
 
-test: $(STAMP) chromium bubblewrap pyodide lite slide-assets
+test: $(STAMP) chromium bubblewrap pyodide lite slide-assets axe
 	$(BIN)/python -m pytest
 
 lab: $(STAMP)

@@ -9,6 +9,7 @@ from ttt_lib import BitBoard, IllegalMoveError, InvalidBoardError, ListBoard, MN
 from ttt_lib.boards.grid import (GRID_COLOUR, HIGHLIGHT_COLOUR, LINE_COLOUR, MARK_INSET,
                                  O_COLOUR, X_COLOUR, BoardSketch, GridBoard, board_sketch,
                                  grid_svg, sketch_svg)
+from ttt_lib.boards.alt import described_svg
 from ttt_lib.boards.tictactoe import svg
 from ttt_lib.game import reachable
 
@@ -113,8 +114,9 @@ def test_kinds_of_board_stay_apart_in_equality():
 # --------------------------------------------------------------------- sketch and SVG
 
 def test_colours_are_defined_once():
+    # Okabe-Ito vermillion (darkened to 4.98:1 on white) and blue since issue 36
     assert (X_COLOUR, O_COLOUR, GRID_COLOUR, HIGHLIGHT_COLOUR, LINE_COLOUR) == (
-        "#c0392b", "#2471a3", "#444444", "#fff3b0", "#222222")
+        "#c04a00", "#0072b2", "#444444", "#fff3b0", "#222222")
     assert MARK_INSET == 0.22
 
 
@@ -131,20 +133,25 @@ def test_a_sketch_holds_what_the_picture_shows():
 
 def test_board_svg_is_drawn_from_the_sketch():
     board = MNKBoard(4, 4, 3).play(5).play(0).play(6).play(1).play(7)
-    assert board.svg(80, (3,)) == sketch_svg(board.sketch((3,)), 80)
-    assert board.svg() == grid_svg(board.cells(), 4, 4, (5, 6, 7))
-    assert BitBoard.from_text("XXX/OO./...").svg() == svg((1, 1, 1, 2, 2, 0, 0, 0, 0))
+    assert board.svg(80, (3,)) == described_svg(sketch_svg(board.sketch((3,)), 80),
+                                                board.describe((3,)))
+    assert board.svg() == described_svg(grid_svg(board.cells(), 4, 4, (5, 6, 7)),
+                                        "4x4 board: X in cells 5, 6 and 7, O in cells 0 and 1; "
+                                        "X has won along cells 5, 6 and 7")
+    three = BitBoard.from_text("XXX/OO./...")
+    assert three.svg() == described_svg(svg((1, 1, 1, 2, 2, 0, 0, 0, 0)), three.describe())
 
 
-def test_svg_bytes_are_those_of_the_pictures_before_the_move_to_sketches():
-    # digests of the output of the former ttt_lib.position.grid_svg on the same inputs
+def test_svg_bytes_are_pinned():
+    # digests of the pictures as issue 36 left them (Okabe-Ito colours, a dot on the last
+    # move): a change of any byte must be deliberate
     digest = hashlib.sha256()
     for first in "XO":
         for board in reachable(BitBoard(first)).values():
             digest.update(svg(board.cells()).encode())
             digest.update(svg(board.cells(), 40, (0, 4, 4)).encode())
     assert digest.hexdigest() == (
-        "a4d55d30b7a23f5071f1af3ca7266b65b5ad01f42b58df97ed3abe1b3dfcabd4")
+        "6be8e3e79137530b7570800b86897b15228cef2d4fb88dc74c973b2949ede823")
     digest, rng = hashlib.sha256(), random.Random(20)
     for m, n, k in [(4, 4, 3), (3, 5, 3), (5, 3, 2), (1, 4, 2), (1, 1, 1), (6, 7, 4)]:
         for _ in range(50):
@@ -157,7 +164,7 @@ def test_svg_bytes_are_those_of_the_pictures_before_the_move_to_sketches():
                                        highlight).encode())
                 digest.update(grid_svg(board.cells(), m, n, None, size).encode())
     assert digest.hexdigest() == (
-        "b5ff79d2108b64425a09e5962cf214ed33eaf1a4f228dcb8e54c408558b86eb0")
+        "1f19bc7c091eb0a4957912a2bb16ec781be5a8acdb1cc7c52c8ed0034c0872ef")
 
 
 def test_every_kind_survives_pickling():

@@ -80,7 +80,8 @@ def test_the_tree_board_is_drawn_from_the_board_sketch():
     assert colours.count(grid.GRID_COLOUR) == 4 and colours[-1] == grid.LINE_COLOUR
     circles = [patch for patch in ax.patches if patch.get_fill() is False]
     assert len(circles) == len(sketch.noughts) == 2
-    assert sum(1 for patch in ax.patches if patch.get_fill()) == 1  # the shaded last move
+    # the shaded last move: its tint and the dot that is its shape
+    assert sum(1 for patch in ax.patches if patch.get_fill()) == 2
 
 
 def test_a_rectangular_board_keeps_its_shape_in_a_tree():
@@ -97,4 +98,4 @@ def test_a_rectangular_board_keeps_its_shape_in_a_tree():
 def test_reprs_stay_as_the_notebooks_store_them():
     assert repr(viz.draw_tree([1, 2])) == "<Picture 213x134>"
     assert repr(viz.draw_tree([[7, 5], [3, 1, 9]])) == "<Picture 423x208>"
-    assert repr(viz.board_grid(["X........"])) == "<SVG, 655 characters>"
+    assert repr(viz.board_grid(["X........"])) == "<SVG, 751 characters>"

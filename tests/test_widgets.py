@@ -8,10 +8,12 @@ from ttt_lib.search import Trace, TraceEvent
 from ttt_lib.widgets import MCTSGrower, PlayWidget, TraceStepper, explain
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+PLACES = [f"{row} {column}".replace("middle centre", "centre")
+          for row in ("top", "middle", "bottom") for column in ("left", "centre", "right")]
 
 
 def marks(widget: PlayWidget) -> list[str]:
-    return [button.description for button in widget.cells]
+    return [button.description.strip() for button in widget.cells]
 
 
 # -------------------------------------------------------------------------- PlayWidget
@@ -22,8 +24,12 @@ def test_clicks_play_and_the_computer_replies():
     assert marks(game) == [""] * 9
     game.cells[4].click()  # the button itself, as in the browser
     assert marks(game)[4] == "X" and marks(game).count("O") == 1
-    assert "You played cell 4; the computer (perfect, O) replied in cell" in game.status
-    assert game.status_line.value.startswith("<span>You played cell 4")
+    assert "You played cell 4 (centre); the computer (perfect, O) replied in cell" in game.status
+    reply = game.moves[1]
+    assert f"replied in cell {reply} ({PLACES[reply]})" in game.status
+    # a polite live region: a screen reader says the reply
+    assert game.status_line.value.startswith(
+        '<span role="status" aria-live="polite">You played cell 4 (centre)')
 
 
 def test_an_occupied_cell_is_explained_and_changes_nothing():
@@ -59,7 +65,7 @@ def test_perfect_play_never_loses_and_the_end_is_explained(seed):
 def test_the_winning_line_and_the_last_move_are_coloured():
     game = PlayWidget(opponent="random", seed=0)
     game.board, game.moves = BitBoard.from_text("XX./OO./..."), [0, 3, 1, 4]
-    assert game.click(2).startswith("You played cell 2. Game over: X won: you win.")
+    assert game.click(2).startswith("You played cell 2 (top right). Game over: X won: you win.")
     colours = [button.style.button_color for button in game.cells]
     assert colours[:3] == ["#c8f0d0"] * 3 and set(colours[3:]) == {None}
     game.new_game()
@@ -132,7 +138,7 @@ def test_play_widget_classes_and_tooltips_for_the_browser():
     game = PlayWidget()
     for cell, button in enumerate(game.cells):
         assert {"ttt-cell", f"ttt-cell-{cell}"} <= set(button._dom_classes)
-        assert button.tooltip.startswith(f"cell {cell}: row")
+        assert button.tooltip == f"cell {cell}, {PLACES[cell]}, empty"  # its accessible name
     assert "ttt-status" in game.status_line._dom_classes
     assert "ttt-new" in game.new_button._dom_classes and game.new_button.description
 

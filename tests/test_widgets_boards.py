@@ -12,7 +12,7 @@ from ttt_lib.widgets.play import ANY_BOARD, BIG_BOARD_OPTIONS
 
 
 def marks(widget: PlayWidget) -> list[str]:
-    return [button.description for button in widget.cells]
+    return [button.description.strip() for button in widget.cells]
 
 
 def connect4(opponent="greedy", **options) -> PlayWidget:
@@ -137,10 +137,11 @@ def test_an_mnk_board_is_played_by_cells():
     assert game.columns == [] and len(game.cells) == 16
     assert game.status == "Your move: you are X. Click an empty cell."
     game.cells[5].click()
-    assert marks(game)[5] == "X" and game.status.startswith("You played cell 5; the computer")
+    assert marks(game)[5] == "X"
+    assert game.status.startswith("You played cell 5 (row 2, column 2); the computer")
     assert game.click(5) == "Cell 5 is taken (X is there): choose an empty cell."
     assert game.click(16).startswith("There is no cell 16: the cells are numbered 0 to 15.")
-    assert game.cells[5].tooltip == "cell 5: row 2, column 2, X"
+    assert game.cells[5].tooltip == "cell 5, row 2, column 2, X"
 
 
 def test_a_failing_opponent_is_reported_not_raised(monkeypatch):

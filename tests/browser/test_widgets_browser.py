@@ -62,6 +62,8 @@ def test_play_step_and_grow_in_jupyterlab(chromium_launch, lab, shots):
             page.wait_for_selector(".ttt-cell-4", state="visible", timeout=WAIT)
 
             play_a_game(page, expect, snap)
+            heard = play_by_keyboard(page, expect)
+            print("announced:", *heard, sep="\n  ")
             play_connect_four(page, expect, snap)
             step_the_trace(page, expect)
             snap(page.locator(".ttt-trace"), "trace-stepper-at-cutoff")
@@ -109,6 +111,55 @@ def play_a_game(page, expect, snap) -> None:
     assert board_marks(page) == marks
 
 
+PLACES = ["top left", "top centre", "top right", "middle left", "centre", "middle right",
+          "bottom left", "bottom centre", "bottom right"]
+
+
+def play_by_keyboard(page, expect) -> list[str]:
+    """A new game and a whole game with Tab, Shift+Tab and Enter only, reading what a
+    screen reader reads: each cell's accessible name (or, for a filled cell, its mark and
+    description) and the polite live region's text after each move. Returns what it said."""
+    root = page.locator(".ttt-play:not(.ttt-play-columns)")
+    region = root.locator(".ttt-status [role=status]")
+    expect(region).to_have_attribute("aria-live", "polite")
+    root.locator(".ttt-new").focus()  # where the previous game left off: start again
+    page.keyboard.press("Enter")
+    expect(region).to_have_text("Your move: you are X. Click an empty cell.")
+    assert board_marks(root) == [""] * 9  # the last game's marks are gone
+    expect(root.locator(".ttt-side-state [role=status]")).to_have_text("you play X")
+    snapshot = root.locator(".ttt-board").aria_snapshot()  # Chromium's accessibility tree
+    assert all(f'button "cell {c}, {PLACES[c]}, empty"' in snapshot for c in range(9)), snapshot
+    heard, at = [region.inner_text()], 9  # 9: the New game button, after cell 8
+    for _ in range(5):
+        names = [_cell_name(root, cell) for cell in range(9)]
+        cell = next(c for c in PREFERENCE if names[c].endswith("empty"))
+        assert names[cell] == f"cell {cell}, {PLACES[cell]}, empty", names
+        for _ in range(abs(cell - at)):
+            page.keyboard.press("Tab" if cell > at else "Shift+Tab")
+        page.keyboard.press("Enter")
+        at = cell
+        expect(region).to_have_text(re.compile(rf"You played cell {cell} \({PLACES[cell]}\)"
+                                               r".*(replied in cell \d \(|Game over)"))
+        heard.append(region.inner_text())
+        assert _cell_name(root, cell) == f"cell {cell}, {PLACES[cell]}, X"
+        if "Game over" in heard[-1]:
+            break
+    assert "Game over" in heard[-1], heard
+    return heard
+
+
+def _cell_name(root, cell: int) -> str:
+    """What a screen reader says for a cell: its name, and for a filled one its description
+    (the mark is the name, the tooltip's position the description)."""
+    button = root.locator(f".ttt-cell-{cell}")
+    text, title = button.inner_text().strip(), button.get_attribute("title")
+    role = root.get_by_role("button", name=title, exact=True) if not text else \
+        root.get_by_role("button", name=text, exact=True)
+    assert role.count() >= 1, (cell, text, title)
+    assert title.startswith(f"cell {cell}, "), title
+    return title
+
+
 def play_connect_four(page, expect, snap) -> None:
     """A column's button, a cell high in a column, the keyboard: each drops a piece."""
     root = page.locator(".ttt-play-columns")
@@ -133,9 +184,11 @@ def play_connect_four(page, expect, snap) -> None:
 
 def step_the_trace(page, expect) -> None:
     counter, line = page.locator(".ttt-trace-step"), page.locator(".ttt-trace-line")
-    picture = page.locator(".ttt-trace-tree")
+    picture = page.locator(".ttt-trace-tree img")
     expect(counter).to_have_text("step 1 of 36", timeout=WAIT)
+    expect(page.locator(".ttt-trace-step [role=status]")).to_have_attribute("aria-live", "polite")
     expect(line).to_contain_text("A -999 999 -999")
+    assert "current step: 1 of 36" in picture.get_attribute("alt")
     first_picture = picture.get_attribute("src")
     nxt = page.locator(".ttt-trace-next")
     for step in range(2, 20):
@@ -155,7 +208,8 @@ def grow_the_tree(page, expect) -> None:
     total = page.locator(".ttt-mcts-total")
     expect(total).to_have_text("0 playouts so far", timeout=WAIT)
     page.locator(".ttt-mcts-10").click()
-    expect(total).to_have_text("10 playouts so far")
+    expect(total).to_have_text(re.compile(r"^10 playouts so far; most visited: move \d"))
     page.locator(".ttt-mcts-100").click()
-    expect(total).to_have_text("110 playouts so far")
+    expect(total).to_have_text(re.compile(r"^110 playouts so far; most visited"))
+    assert "after 110 iterations" in page.locator(".ttt-mcts-tree img").get_attribute("alt")
     expect(page.locator(".ttt-mcts-table")).to_contain_text("exact for X")

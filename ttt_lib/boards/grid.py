@@ -18,6 +18,7 @@ from ..checks import short
 from ..errors import IllegalMoveError, InvalidBoardError
 from ..game import MAX, MIN, player_name
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT
+from .alt import described_svg, describe_cells, image_bundle
 from .shape import Shape, in_a_row
 from .text import (DIGIT, PLAYER_DIGIT, SYMBOL, format_grid, format_text, parse_move_player,
                    parse_player)
@@ -221,13 +222,26 @@ class GridBoard:
         return board_sketch(self.cells(), self.shape.m, self.shape.n, self.winning_line(),
                             highlight)
 
-    def svg(self, size: int = 96, highlight: Sequence[int] = ()) -> str:
-        """A self-contained SVG; ``size`` is the longer side, ``highlight`` cells are shaded."""
+    def svg(self, size: int = 96, highlight: Sequence[int] = (), *,
+            numbers: bool = False) -> str:
+        """A self-contained SVG (``role="img"``, its description as ``<title>``); ``size`` is
+        the longer side, ``highlight`` cells are shaded and dotted (the last move), with
+        ``numbers`` each empty cell shows its number."""
         check_picture_size(size)
-        return sketch_svg(self.sketch(highlight), size)
+        return described_svg(sketch_svg(self.sketch(highlight), size, numbers=numbers),
+                             self.describe(highlight))
+
+    def describe(self, highlight: Sequence[int] = ()) -> str:
+        """The position in words: 'X in cells 0 and 4, O in cell 8; X to move'."""
+        return describe_cells(self.cells(), self.shape.m, self.shape.n, to_move=self.to_move,
+                              line=self.winning_line(), marked=tuple(highlight))
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        """The SVG, and an HTML ``<img>`` of it with the description as ``alt``."""
+        return image_bundle("image/svg+xml", self.svg().encode(), self.describe(), repr(self))
 
     # -------------------------------------------------------------------------- identity
     def _identity(self) -> tuple:
@@ -293,12 +307,15 @@ def check_highlight(highlight, cells: int, name: str = "highlight") -> tuple[int
     return highlight
 
 
-# The board colours, defined once (the matplotlib mini-boards of ttt_lib.viz use them too).
-X_COLOUR = "#c0392b"
-O_COLOUR = "#2471a3"
+# The board colours, defined once (the matplotlib mini-boards of ttt_lib.viz use them too),
+# from the Okabe-Ito palette (told apart with any colour vision; ttt_lib.viz.style checks the
+# contrasts): X a darkened vermillion and O blue, both above 4.5:1 on white.
+X_COLOUR = "#c04a00"
+O_COLOUR = "#0072b2"
 GRID_COLOUR = "#444444"
-HIGHLIGHT_COLOUR = "#fff3b0"
+HIGHLIGHT_COLOUR = "#fff3b0"   # the last move's pale fill; a dot in its corner is its shape
 LINE_COLOUR = "#222222"
+NUMBER_COLOUR = "#6e6e6e"      # an empty cell's number (``numbers=True``): 5.1:1 on white
 MARK_INSET = 0.22  # a mark's margin inside its cell, as a fraction of the cell side
 
 
@@ -311,7 +328,7 @@ def _short(colour: str) -> str:
 
 
 SVG_COLOUR = {colour: _short(colour) for colour in  # how the SVG text writes each colour
-              (X_COLOUR, O_COLOUR, GRID_COLOUR, HIGHLIGHT_COLOUR, LINE_COLOUR)}
+              (X_COLOUR, O_COLOUR, GRID_COLOUR, HIGHLIGHT_COLOUR, LINE_COLOUR, NUMBER_COLOUR)}
 
 Cell = tuple[int, int]
 
@@ -354,8 +371,9 @@ def grid_svg(cells: Sequence[int], m: int, n: int, line: Sequence[int] | None,
     return sketch_svg(board_sketch(cells, m, n, line, highlight), size)
 
 
-def sketch_svg(sketch: BoardSketch, size: int = 96) -> str:
-    """The SVG text of a ``BoardSketch``, its longer side ``size`` pixels."""
+def sketch_svg(sketch: BoardSketch, size: int = 96, *, numbers: bool = False) -> str:
+    """The SVG text of a ``BoardSketch``, its longer side ``size`` pixels; with ``numbers``
+    each empty cell shows its number, small and grey."""
     check_picture_size(size)
     step = size / max(sketch.rows, sketch.columns)
     width, height = step * sketch.columns, step * sketch.rows
@@ -364,8 +382,12 @@ def sketch_svg(sketch: BoardSketch, size: int = 96) -> str:
              f'viewBox="0 0 {w} {h}">', f'<rect width="{w}" height="{h}" fill="white"/>']
     for r, c in sketch.highlight:
         parts.append(f'<rect x="{c * step:.1f}" y="{r * step:.1f}" width="{step:.1f}" '
-                     f'height="{step:.1f}" fill="{SVG_COLOUR[HIGHLIGHT_COLOUR]}"/>')
+                     f'height="{step:.1f}" fill="{SVG_COLOUR[HIGHLIGHT_COLOUR]}"/>'
+                     f'<circle cx="{(c + .14) * step:.1f}" cy="{(r + .14) * step:.1f}" '
+                     f'r="{step * .07:.1f}" fill="{SVG_COLOUR[LINE_COLOUR]}"/>')
     parts += _svg_rules(sketch, step, width, height)
+    if numbers:
+        parts += _svg_numbers(sketch, step)
     marks = sorted([(cell, "X") for cell in sketch.crosses] +
                    [(cell, "O") for cell in sketch.noughts])  # row-major, as the cells
     parts += [_svg_mark(mark, r, c, step) for (r, c), mark in marks]
@@ -404,3 +426,13 @@ def _svg_mark(mark: str, r: int, c: int, step: float) -> str:
     return (f'<circle cx="{(x0 + x1) / 2:.1f}" cy="{(y0 + y1) / 2:.1f}" '
             f'r="{(x1 - x0) / 2:.1f}" fill="none" stroke="{SVG_COLOUR[O_COLOUR]}" '
             f'stroke-width="3"/>')
+
+
+def _svg_numbers(sketch: BoardSketch, step: float) -> list[str]:
+    """Each empty cell's number (row-major), centred in the cell."""
+    taken = set(sketch.crosses) | set(sketch.noughts)
+    return [f'<text x="{(c + .5) * step:.1f}" y="{(r + .5) * step:.1f}" text-anchor="middle" '
+            f'dominant-baseline="central" font-family="DejaVu Sans, sans-serif" '
+            f'font-size="{step * .32:.1f}" fill="{SVG_COLOUR[NUMBER_COLOUR]}">'
+            f'{r * sketch.columns + c}</text>'
+            for r in range(sketch.rows) for c in range(sketch.columns) if (r, c) not in taken]

@@ -115,7 +115,7 @@ def course_map() -> Picture:
 
     from matplotlib.figure import Figure
 
-    from ..viz import INK, MIN_FILL, Picture
+    from ..viz import EDGE_COLOUR, INK, MIN_FILL, Picture
     graph = course_graph()
     where = _map_positions(graph)
     figure = Figure(figsize=(11, 4.8))
@@ -130,7 +130,7 @@ def course_map() -> Picture:
     shortest = nx.transitive_reduction(graph)  # no arrow that a longer path already implies
     for need, number in sorted(shortest.edges):  # each arrow clipped to the two boxes
         ax.annotate("", xy=where[number], xytext=where[need],
-                    arrowprops={"arrowstyle": "-|>", "color": "#888888", "linewidth": 1.1,
+                    arrowprops={"arrowstyle": "-|>", "color": EDGE_COLOUR, "linewidth": 1.1,
                                 "shrinkA": 1, "shrinkB": 1,
                                 "patchA": boxes[need].get_bbox_patch(),
                                 "patchB": boxes[number].get_bbox_patch(),
@@ -142,7 +142,9 @@ def course_map() -> Picture:
     ax.set_title("The course: an arrow runs from a notebook to one that builds on it\n"
                  "(arrows that a longer path already implies are left out)", fontsize=10)
     figure.tight_layout()
-    return Picture(figure)
+    arrows = "; ".join(f"{need} to {number}" for need, number in sorted(shortest.edges))
+    return Picture(figure, f"Course map: {len(graph)} notebooks in {columns} columns, an arrow "
+                           f"from each notebook to one that builds on it: {arrows}.")
 
 
 def _map_positions(graph) -> dict[str, tuple[float, float]]:

@@ -20,7 +20,7 @@ from .heatmap import tournament_heatmap
 from .mcts import draw_mcts
 from .picture import SVG, Picture, figure_bytes
 from .plots import plot_mcts_convergence, plot_node_counts, plot_tournament
-from .style import (CURRENT, CUT, GOLD, INK, LEAF_EDGE, LEAF_FILL, MAX_FILL, MIN_FILL,
+from .style import (CURRENT, CUT, EDGE_COLOUR, GOLD, INK, LEAF_EDGE, LEAF_FILL, MAX_FILL, MIN_FILL,
                     O_COLOUR, PENDING_EDGE, PENDING_INK, PRUNED_EDGE, PRUNED_FILL, PRUNED_INK,
                     X_COLOUR)
 from .traces import TraceSnapshot, trace_paths, trace_snapshot

@@ -11,6 +11,7 @@ from xml.sax.saxutils import escape
 
 from matplotlib.patches import Circle, Rectangle
 
+from ..boards.alt import describe_cells
 from ..boards.bit import BitBoard
 from ..boards.grid import BoardSketch, board_sketch
 from ..boards.tictactoe import svg as board_svg
@@ -26,12 +27,15 @@ GAP, CAPTION = 12, 18   # pixels between boards, and under a board for its label
 
 def board_grid(positions: Sequence, *, columns: int | None = None, size: int = 72,
                labels: Sequence[str] | None = None,
-               highlight: str | Sequence[Sequence[int]] | None = None) -> SVG:
+               highlight: str | Sequence[Sequence[int]] | None = None,
+               numbers: bool = False) -> SVG:
     """Small boards side by side (``columns`` per row; all in one row by default), as SVG.
 
     ``positions`` are boards or texts like ``"X.O/X../O.."``; ``labels`` are captions under
     the boards; ``highlight`` is one list of cells per board, or ``"changes"`` to mark the
-    cells that differ from the previous board (the move just played, for a game's positions).
+    cells that differ from the previous board (the move just played, for a game's positions):
+    shaded, with a dot in the corner. With ``numbers`` each empty cell shows its number.
+    The SVG describes every board in words (its ``description``).
     """
     boards = [BitBoard.from_text(p) if isinstance(p, str) else p for p in positions]
     if not boards:
@@ -42,8 +46,9 @@ def board_grid(positions: Sequence, *, columns: int | None = None, size: int = 7
     if columns < 1:
         raise ValueError(f"columns must be at least 1, not {columns}")
     marks = _grid_highlights(boards, highlight)
-    pictures = [_board_picture(board, size, cells) for board, cells in zip(boards, marks)]
-    return SVG(_grid_svg(pictures, columns, labels))
+    pictures = [_board_picture(board, size, cells, numbers)
+                for board, cells in zip(boards, marks)]
+    return SVG(_grid_svg(pictures, columns, labels), *describe_boards(boards, marks, labels))
 
 
 def _grid_svg(pictures: list[tuple[str, int, int]], columns: int,
@@ -83,13 +88,38 @@ def _grid_highlights(boards: list, highlight) -> list[Sequence[int]]:
     return [list(cells) for cells in highlight]
 
 
-def _board_picture(board, size: int, cells: Sequence[int]) -> tuple[str, int, int]:
+def _board_picture(board, size: int, cells: Sequence[int],
+                   numbers: bool = False) -> tuple[str, int, int]:
     """A board's own SVG and its width and height (m x n boards are not square)."""
-    text = board.svg(size, cells) if hasattr(board, "svg") else board_svg(board.cells(), size,
-                                                                          cells)
+    if hasattr(board, "svg"):
+        text = board.svg(size, cells, numbers=numbers)
+    else:
+        text = board_svg(board.cells(), size, cells)
     found = re.search(r'width="([\d.]+)"[^>]*height="([\d.]+)"', text)
     width, height = (float(found[1]), float(found[2])) if found else (size, size)
     return text, math.ceil(width), math.ceil(height)
+
+
+# ------------------------------------------------------------------------ boards in words
+
+def describe_board(board, marked: Sequence[int] = ()) -> str:
+    """One board in words, ``marked`` cells named as just played."""
+    if hasattr(board, "describe"):
+        return board.describe(marked)
+    cells = board.cells()
+    line = board.winning_line() if hasattr(board, "winning_line") else None
+    return describe_cells(cells, to_move=board.to_move, line=line, marked=tuple(marked))
+
+
+def describe_boards(boards: list, marks: list, labels: Sequence[str] | None) -> tuple[str, str]:
+    """A row of boards: how many, then each one (with its label)."""
+    texts = [describe_board(board, cells) for board, cells in zip(boards, marks)]
+    if labels:
+        texts = [f"{label}: {text}" for label, text in zip(labels, texts)]
+    if len(texts) == 1:
+        return texts[0], ""
+    numbered = [f"board {i}, {text}" for i, text in enumerate(texts, 1)]
+    return f"{len(texts)} boards. " + ". ".join(numbered), ""
 
 
 # ------------------------------------------------------------------ a board inside a tree
@@ -128,9 +158,11 @@ def draw_board(ax, sketch: BoardSketch, at: tuple[float, float], side: float, *,
         r, c = cell
         return left + (c + 0.5) * step, top - (r + 0.5) * step
 
-    for cx, cy in map(centre, sketch.highlight):
+    for cx, cy in map(centre, sketch.highlight):  # the last move: a tint and a dot
         ax.add_patch(Rectangle((cx - step / 2, cy - step / 2), step, step,
                                color=HIGHLIGHT_COLOUR, zorder=4, alpha=alpha))
+        ax.add_patch(Circle((cx - step * 0.36, cy + step * 0.36), step * 0.07, color=INK,
+                            zorder=6, alpha=alpha))
     _draw_rules(ax, sketch, left, top, step, {"color": GRID_COLOUR, "alpha": alpha,
                                               "linewidth": GRID_WIDTH * inch, "zorder": 5})
     marks = sorted([(cell, "X") for cell in sketch.crosses] +

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 import networkx as nx
 
 from ..game import TreeNode
+from .describe import describe_tree
 from .picture import Picture
 from .render import Marks, number, render_tree, tree_style
 from .traces import drawn_ancestor, trace_snapshot
@@ -41,7 +42,8 @@ def draw_tree(root, depth: int | None = None, *, values: bool | Mapping = True,
         shown = _mark_trace(graph, trace, step, marks, shown)
     marks.texts = {node: number(value) for node, value in shown.items()
                    if node in graph and value is not None}
-    return Picture(render_tree(graph, tree_style(graph, boards, marks), marks, title))
+    figure = render_tree(graph, tree_style(graph, boards, marks), marks, title)
+    return Picture(figure, *describe_tree(graph, marks, title, marks.line))
 
 
 def _mark_trace(graph: nx.DiGraph, trace, step: int | None, marks: Marks,
@@ -51,8 +53,10 @@ def _mark_trace(graph: nx.DiGraph, trace, step: int | None, marks: Marks,
     snap = trace_snapshot(graph, trace, step)
     marks.grey, marks.cuts = snap.pruned, snap.cuts
     if step is None:
+        marks.line = f"the whole search, {len(trace.events)} events"
         return shown
     marks.bounds, marks.current = snap.bounds, drawn_ancestor(graph, snap.current)
+    marks.line = f"{step + 1} of {len(trace.events)}, {snap.line.strip()}"
     marks.pending = {node for node in graph if node not in snap.visited}
     return {**_textbook_leaves(graph), **snap.values}
 

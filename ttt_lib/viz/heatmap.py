@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from matplotlib.colors import LinearSegmentedColormap
+from matplotlib.colors import LinearSegmentedColormap, to_hex
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from .describe import describe_heatmap
 from .picture import Picture
-from .style import DRAW_COLOUR, INK, LOSS_COLOUR, PRUNED_FILL, WHITE, WIN_COLOUR
+from .style import INK, PRUNED_FILL, SCORE_LOW, SCORE_MID, WHITE, WIN_COLOUR, ink_on
 
 FIELDS = ("x", "o", "x_wins", "o_wins", "draws")
-# score 0 (every game lost) red, 1/2 (all draws, or as many wins as losses) grey, 1 green
+# score 0 (every game lost) vermillion, 1/2 (all draws, or as many wins as losses) pale, 1
+# bluish green; each cell also writes its score, so the colour is never the only cue
 SCORE_COLOURS = LinearSegmentedColormap.from_list(
-    "ttt_score", [LOSS_COLOUR, DRAW_COLOUR, WIN_COLOUR])
+    "ttt_score", [SCORE_LOW, SCORE_MID, WIN_COLOUR])
 
 
 def tournament_heatmap(result, *, title: str | None = None) -> Picture:
@@ -33,7 +35,7 @@ def tournament_heatmap(result, *, title: str | None = None) -> Picture:
     ax = figure.add_subplot()
     image = ax.imshow(_scores(cells, rows, columns), cmap=SCORE_COLOURS, vmin=0, vmax=1,
                       aspect="auto")
-    size = 9 if len(columns) <= 6 else 7
+    size = 10 if len(columns) <= 6 else 9
     for (x, o), counts in cells.items():
         _label(ax, rows.index(x), columns.index(o), counts, size)
     _blank_unplayed(ax, cells, rows, columns)
@@ -52,7 +54,8 @@ def tournament_heatmap(result, *, title: str | None = None) -> Picture:
     if title:
         ax.set_title(title, pad=10)
     figure.tight_layout()
-    return Picture(figure)
+    description, details = describe_heatmap(cells, rows, columns)
+    return Picture(figure, (f"{title}. " if title else "") + description, details)
 
 
 def score(x_wins: int, o_wins: int, draws: int) -> float:
@@ -109,11 +112,17 @@ def _label(ax, row: int, column: int, counts: tuple[int, int, int], size: int) -
         ax.text(column, row, "no games", ha="center", va="center", fontsize=size - 1, color=INK)
         return
     value = score(wins, losses, draws)
-    ink = WHITE if abs(value - 0.5) > 0.3 else INK
-    ax.text(column, row - 0.14, f"{value:.2f}", ha="center", va="center",
-            fontsize=size + 2, color=ink)
+    ink = score_ink(value)
+    ax.text(column, row - 0.16, f"{value:.2f}", ha="center", va="center",
+            fontsize=size + 2, color=ink, fontweight="bold")
     ax.text(column, row + 0.2, f"W {wins} D {draws} L {losses}", ha="center", va="center",
-            fontsize=size - 1, color=ink)
+            fontsize=size, color=ink)
+
+
+def score_ink(value: float) -> str:
+    """The text colour for a cell of score ``value``: ink or white, whichever has the higher
+    contrast on the cell's colour (so at least 4.58:1)."""
+    return ink_on(to_hex(SCORE_COLOURS(value)))
 
 
 def _blank_unplayed(ax, cells, rows: list[str], columns: list[str]) -> None:

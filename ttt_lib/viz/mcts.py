@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import networkx as nx
 
+from .describe import describe_tree
 from .picture import Picture
 from .render import Marks, number, render_tree, tree_style
 from .trees import NodePath
@@ -58,7 +59,10 @@ def draw_mcts(tree, depth: int = 1, *, top: int = 3, boards: bool | None = None,
         title = f"MCTS after {tree.iterations} iterations"
         if view == "mover":
             title += ": reward of the player who moved in (win 1, draw ½, loss 0)"
-    return Picture(render_tree(graph, tree_style(graph, boards, marks), marks, title))
+    figure = render_tree(graph, tree_style(graph, boards, marks), marks, title)
+    description, details = describe_tree(graph, marks, title)
+    return Picture(figure, f"{description} Each node shows its visits N and {VIEWS[view]}.",
+                   details)
 
 
 def _node_text(node, path: NodePath, view: str = "x") -> str:

@@ -14,6 +14,9 @@ from pathlib import Path
 import matplotlib
 from matplotlib.figure import Figure
 
+from ..boards.alt import described_svg, image_bundle
+from .figure_text import describe_figure
+
 # Fixed so that pictures are byte-for-byte reproducible (no random ids, no dates, no versions).
 _RC = {"svg.hashsalt": "ttt-search", "svg.fonttype": "path", "font.family": "DejaVu Sans",
        "path.simplify": True}
@@ -22,14 +25,20 @@ _METADATA = {"svg": {"Date": None, "Creator": "ttt_lib"}, "png": {"Software": No
 
 
 class Picture:
-    """A matplotlib figure that shows itself in a notebook as deterministic PNG.
+    """A matplotlib figure that shows itself in a notebook as deterministic PNG, described.
 
     ``png()`` and ``svg()`` give the bytes and text, ``save(path)`` writes a file (format from
-    the suffix), ``figure`` is the matplotlib ``Figure`` for further changes.
+    the suffix), ``figure`` is the matplotlib ``Figure`` for further changes. ``description``
+    is the short text a screen reader reads (the ``alt``; without one, it is read from the
+    figure: titles, axes, labelled series, bars, written numbers), ``details`` a longer one
+    (one line per node of a tree: ``print(picture.details)``). A notebook shows the PNG as an
+    HTML ``<img>`` with the description as ``alt``, the plain PNG beside it.
     """
 
-    def __init__(self, figure: Figure) -> None:
+    def __init__(self, figure: Figure, description: str = "", details: str = "") -> None:
         self.figure = figure
+        self.description = description or describe_figure(figure)  # a notebook's own plot
+        self.details = details
 
     def png(self) -> bytes:
         return figure_bytes(self.figure, "png")
@@ -44,6 +53,9 @@ class Picture:
 
     def _repr_png_(self) -> bytes:
         return self.png()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        return image_bundle("image/png", self.png(), self.description, repr(self))
 
     def __repr__(self) -> str:  # the text a saved notebook stores beside the PNG: no address
         width, height = self.figure.get_size_inches() * self.figure.dpi
@@ -62,13 +74,23 @@ def figure_bytes(figure: Figure, fmt: str = "png", dpi: int = 100) -> bytes:
 
 
 class SVG:
-    """SVG text that a notebook displays as a picture; ``str(svg)`` is the text."""
+    """SVG text that a notebook displays as a picture; ``str(svg)`` is the text.
 
-    def __init__(self, data: str) -> None:
-        self.data = data
+    With a ``description`` the SVG gets ``role="img"`` and it as its ``<title>`` (``details``
+    as its ``<desc>``); a notebook shows it as an HTML ``<img>`` with that ``alt`` (visible in
+    an untrusted notebook too), the plain SVG beside it.
+    """
+
+    def __init__(self, data: str, description: str = "", details: str = "") -> None:
+        self.data = described_svg(data, description, details) if description else data
+        self.description = description
+        self.details = details
 
     def _repr_svg_(self) -> str:
         return self.data
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        return image_bundle("image/svg+xml", self.data.encode(), self.description, repr(self))
 
     def __str__(self) -> str:
         return self.data

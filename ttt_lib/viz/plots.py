@@ -10,9 +10,11 @@ from matplotlib.ticker import StrMethodFormatter
 
 from ..game import player_name
 from .mcts import check_view, mover_reward
+from .describe import describe_convergence, describe_counts, describe_tournament
 from .picture import Picture
-from .style import (BAR_COLOUR, DRAW_COLOUR, INK, LOSS_COLOUR, O_COLOUR, OUTCOME_COLOURS,
-                    WHITE, WIN_COLOUR, X_COLOUR)
+from .style import (BAR_COLOUR, DRAW_COLOUR, EDGE_COLOUR, INK, LOSS_COLOUR, O_COLOUR,
+                    OUTCOME_COLOURS, OUTCOME_HATCHES, OUTCOME_LINES, OUTCOME_MARKERS, WHITE,
+                    WIN_COLOUR, X_COLOUR)
 from .trees import as_state
 
 
@@ -45,7 +47,8 @@ def plot_node_counts(rows, *, value: str = "nodes", name: str = "name", log: boo
         ax.set_title(title)
     _tidy(ax)
     figure.tight_layout()
-    return Picture(figure)
+    names = [str(row[name]) for row in rows]
+    return Picture(figure, *describe_counts(names, counts, value, log, title))
 
 
 def plot_mcts_convergence(rows, *, title: str | None = None, view: str = "x") -> Picture:
@@ -54,9 +57,10 @@ def plot_mcts_convergence(rows, *, title: str | None = None, view: str = "x") ->
 
     With ``view="x"`` the values are X's (exact +1, 0, -1); with ``view="mover"`` they are
     the rewards in [0, 1] of the position's player to move (exact 1, 1/2, 0). Each move's
-    line is coloured by its exact outcome (green wins, grey draws, red losses; for X or for
-    the player to move) and the exact values are dashed, so the estimates can be seen
-    closing in.
+    line is coloured by its exact outcome (green solid with upward triangles for wins, grey
+    dash-dotted with circles for draws, vermillion dotted with downward triangles for losses;
+    for X or for the player to move) and the exact values are dashed, so the estimates can
+    be seen closing in.
     """
     check_view(view)
     rows = _rows(rows)
@@ -68,57 +72,88 @@ def plot_mcts_convergence(rows, *, title: str | None = None, view: str = "x") ->
     positions = list(dict.fromkeys(row["position"] for row in rows))
     figure = Figure(figsize=(4.2 * len(positions) + 0.4, 3.8))
     axes = figure.subplots(1, len(positions), squeeze=False, sharey=True)[0]
+    panels = {}
     for ax, position in zip(axes, positions):
         to_move = as_state(position).to_move if view == "mover" else None
-        _convergence_panel(ax, [row for row in rows if row["position"] == position], to_move)
+        panels[position] = _convergence_panel(
+            ax, [row for row in rows if row["position"] == position], to_move)
         name = "" if to_move is None else f" ({player_name(to_move)} to move)"
         ax.set_title(position + name, fontsize=10, family="DejaVu Sans Mono")
     axes[0].set_ylabel(_CONVERGENCE_LABELS[view][0])
-    axes[0].legend(handles=[Line2D([], [], color=OUTCOME_COLOURS[value], label=label)
+    axes[0].legend(handles=[_outcome_handle(value, label)
                             for label, value in _CONVERGENCE_LABELS[view][1]],
                    fontsize=7, loc="lower left" if view == "x" else "lower right", frameon=False)
     figure.suptitle(title or _CONVERGENCE_LABELS[view][2], fontsize=11)
     figure.tight_layout()
-    return Picture(figure)
+    return Picture(figure, *describe_convergence(panels, _CONVERGENCE_LABELS[view][0]))
+
+
+def _outcome_handle(outcome: int, label: str) -> Line2D:
+    """A legend entry: the outcome's colour, line style and marker."""
+    return Line2D([], [], color=OUTCOME_COLOURS[outcome], linestyle=OUTCOME_LINES[outcome],
+                  marker=OUTCOME_MARKERS[outcome], markersize=4, label=label)
 
 
 _CONVERGENCE_LABELS = {  # view: y label, legend (label, outcome for the view), title
     "x": ("estimated value for X",
           (("X wins (exact +1)", 1), ("draw (exact 0)", 0), ("O wins (exact −1)", -1)),
-          "MCTS estimates (solid) against exact values (dashed)"),
+          "MCTS estimates (lines with markers) against exact values (dashed)"),
     "mover": ("estimated reward for the player to move",
               (("win (exact 1)", 1), ("draw (exact ½)", 0), ("loss (exact 0)", -1)),
-              "MCTS estimates (solid) against exact values (dashed), "
+              "MCTS estimates (lines with markers) against exact values (dashed), "
               "as rewards of the player to move"),
 }
 
 
-def _convergence_panel(ax, rows: list[dict], to_move: int | None = None) -> None:
+def _convergence_panel(ax, rows: list[dict], to_move: int | None = None) -> list[tuple]:
     """One position: a line of estimates per move, and the exact values dashed; X's values,
-    or with ``to_move`` the rewards in [0, 1] of that player."""
+    or with ``to_move`` the rewards in [0, 1] of that player. Each line's style and marker
+    say its exact outcome as its colour does; its move is written at its end, the labels
+    spread apart so none overlaps. Returns (move, playouts, last estimate, exact) per line."""
     def shown(value):
         return value if to_move is None or value is None else mover_reward(value, to_move)
 
-    outcome = 1 if to_move is None else to_move  # exact * outcome: +1 a win for the view
+    sign = 1 if to_move is None else to_move  # exact * sign: +1 a win for the view
     rows = sorted(rows, key=lambda row: row["playouts"])
     exact = rows[0]["exact"]
     for value in sorted(set(exact.values())):
-        ax.axhline(shown(value), color=OUTCOME_COLOURS.get(value * outcome, INK),
-                   linestyle="--", linewidth=1, alpha=0.8)
+        ax.axhline(shown(value), color=OUTCOME_COLOURS.get(value * sign, INK),
+                   linestyle="--", linewidth=0.8, alpha=0.8)
+    ends = []
     for move, value in exact.items():
         points = [(row["playouts"], shown(row["estimates"].get(move))) for row in rows]
         points = [(n, v) for n, v in points if v is not None]
         if points:
-            colour = OUTCOME_COLOURS.get(value * outcome, INK)
-            ax.plot([n for n, _ in points], [v for _, v in points], marker="o", markersize=2.5,
-                    linewidth=1.2, color=colour, alpha=0.85)
-            n, v = points[-1]
-            ax.annotate(str(move), (n, v), xytext=(3, 0), textcoords="offset points",
-                        fontsize=7, va="center", color=colour)
+            outcome = value * sign
+            ax.plot([n for n, _ in points], [v for _, v in points],
+                    marker=OUTCOME_MARKERS.get(outcome, "o"), markersize=3,
+                    linestyle=OUTCOME_LINES.get(outcome, "-"), linewidth=1.2,
+                    color=OUTCOME_COLOURS.get(outcome, INK))
+            ends.append((move, *points[-1], shown(value), outcome))
+    span = 2.16 if to_move is None else 1.08
+    for (move, n, v, _, outcome), y in zip(ends, _spread([end[2] for end in ends], span / 22)):
+        ax.annotate(str(move), (n, v), xytext=(n * 1.25, y), textcoords="data", fontsize=7,
+                    va="center", color=INK, arrowprops={"arrowstyle": "-", "lw": 0.4,
+                                                        "color": EDGE_COLOUR})
     ax.set_xscale("log")
+    ax.set_xlim(right=max(end[1] for end in ends) * 2.2 if ends else None)
     ax.set_ylim((-1.08, 1.08) if to_move is None else (-0.04, 1.04))
     ax.set_xlabel("playouts")
     _tidy(ax)
+    return [(move, n, v, exact_value) for move, n, v, exact_value, _ in ends]
+
+
+def _spread(values: list[float], gap: float) -> list[float]:
+    """``values`` moved apart, as little as needed, so that neighbours are ``gap`` apart."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    placed = [values[i] for i in order]
+    for i in range(1, len(placed)):
+        placed[i] = max(placed[i], placed[i - 1] + gap)
+    shift = (placed[-1] - max(values)) / 2 if placed and placed[-1] > max(values) else 0
+    result = [0.0] * len(values)
+    for i, y in zip(order, placed):
+        result[i] = y - shift
+    return result
 
 
 def plot_tournament(results, *, title: str | None = "Tournament results") -> Picture:
@@ -136,11 +171,13 @@ def plot_tournament(results, *, title: str | None = "Tournament results") -> Pic
     starts = [0.0] * len(names)
     for label, colour, counts in outcomes:
         shares = [count / total for count, total in zip(counts, totals)]
-        ax.barh(ys, shares, left=starts, color=colour, height=0.6, label=label)
+        ax.barh(ys, shares, left=starts, color=colour, height=0.6, label=label,
+                hatch=OUTCOME_HATCHES.get(label, ""), edgecolor=WHITE, linewidth=0.8)
         for y, start, share, count in zip(ys, starts, shares, counts):
             if share >= 0.06:
                 ax.text(start + share / 2, y, str(count), ha="center", va="center", fontsize=9,
-                        color=INK if label == "draws" else WHITE)
+                        color=INK, bbox={"boxstyle": "round,pad=0.2", "fc": WHITE,
+                                         "ec": "none"})  # a label over the hatch
         starts = [start + share for start, share in zip(starts, shares)]
     ax.set_yticks(ys, names)
     ax.set_xlim(0, 1)
@@ -151,7 +188,8 @@ def plot_tournament(results, *, title: str | None = "Tournament results") -> Pic
         ax.set_title(title, pad=24)
     _tidy(ax)
     figure.tight_layout()
-    return Picture(figure)
+    description, details = describe_tournament(names, outcomes)
+    return Picture(figure, (f"{title}. " if title else "") + description, details)
 
 
 def _tournament_rows(results) -> tuple[list[str], list[tuple[str, str, list[int]]]]:

@@ -39,6 +39,7 @@ class Marks:
     bounds: dict = field(default_factory=dict)    # node -> (alpha, beta)
     current: Hashable | None = None               # ringed in green
     widths: dict = field(default_factory=dict)    # edge -> width, if not the default
+    line: str = ""                                # the trace step shown, in words
 
 
 @dataclass(frozen=True)
@@ -153,10 +154,11 @@ def _draw_edges(ax, graph, xy, style: TreeStyle, marks: Marks) -> None:
                     for parent, child in edges]
         ax.add_collection(LineCollection(segments, colors=colour, linewidths=width * style.inch,
                                          linestyles=line_style, zorder=1))
+    along = 0.72 if marks.bounds and not style.boards else 0.5  # clear of the bounds box
     for parent, child in sorted(marks.cuts):
         if parent in xy and child in xy:
             _draw_cut(ax, _edge_start(parent, xy, style, marks), _edge_end(child, xy, style),
-                      style)
+                      style, along)
     for parent, child, p in graph.edges(data="probability"):  # chance: each probability
         if p is not None:
             (x0, y0), (x1, y1) = xy[parent], xy[child]
@@ -186,10 +188,10 @@ def _edge_end(node, xy, style: TreeStyle) -> tuple[float, float]:
     return (x, y + style.node / 2) if style.boards else (x, y)
 
 
-def _draw_cut(ax, start, end, style: TreeStyle) -> None:
-    """A short bar across the middle of an edge that a cut-off skipped."""
+def _draw_cut(ax, start, end, style: TreeStyle, along: float = 0.5) -> None:
+    """A short bar across an edge that a cut-off skipped, ``along`` of the way down it."""
     (x0, y0), (x1, y1) = start, end
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    mx, my = x0 + (x1 - x0) * along, y0 + (y1 - y0) * along
     norm = math.hypot(x1 - x0, y1 - y0) or 1.0
     px, py = -(y1 - y0) / norm * 0.18, (x1 - x0) / norm * 0.18
     ax.plot([mx - px, mx + px], [my - py, my + py], color=CUT,

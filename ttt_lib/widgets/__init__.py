@@ -25,7 +25,8 @@ from ..search.trace import Trace, node_name
 from ..game import player_name
 from ..viz import as_state, draw_mcts, draw_tree, game_tree
 from ..viz.mcts import check_view, mover_reward
-from .parts import _button, _status_html
+from ..viz.style import MUTED_INK
+from .parts import _button, _picture_widget, _status_html, live, picture_html
 from .play import PlayWidget
 
 VIEWS = {"maxmin": "max/min form: values for X (MAX)",  # whose view a trace's numbers are
@@ -79,8 +80,7 @@ class TraceStepper(widgets.VBox):
         self.note = _status_html("", "ttt-trace-note")
         self.listing = widgets.HTML()
         self.listing.add_class("ttt-trace-lines")
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
-        self.picture.add_class("ttt-trace-tree")
+        self.picture = _picture_widget("ttt-trace-tree")
         self.slider.observe(lambda change: self._show(change["new"] - 1), names="value")
         super().__init__([widgets.HBox(self.buttons + [self.counter]), self.slider,
                           self.current_line, self.note, self.picture, self.listing])
@@ -97,12 +97,12 @@ class TraceStepper(widgets.VBox):
         try:
             if not 0 <= step < len(self.lines):
                 edge = "first" if step < 0 else "last"
-                self.note.value = (f"<span>This is the {edge} step "
-                                   f"({self.step + 1} of {len(self.lines)}).</span>")
+                self.note.value = live(f"This is the {edge} step "
+                                       f"({self.step + 1} of {len(self.lines)}).")
                 return self.lines[self.step]
             self.slider.value = step + 1  # redraws through the observer
         except Exception as error:  # the widget must never raise into the notebook
-            self.note.value = f"<span>Something went wrong: {html.escape(str(error))}</span>"
+            self.note.value = live(f"Something went wrong: {error}")
         return self.lines[self.step]
 
     def next(self) -> str:
@@ -114,7 +114,7 @@ class TraceStepper(widgets.VBox):
     def _show(self, step: int) -> None:
         picture = draw_tree(self.root, self.depth, trace=self.trace, step=step,
                             max_nodes=self.graph.number_of_nodes(), title=VIEWS[self.form])
-        self.picture.value = picture.png()  # drawn first, so the counter changes last
+        self.picture.value = picture_html(picture)  # drawn first: the counter changes last
         self.note.value = ""
         event = self.trace.events[step]
         self.current_line.value = (f"<pre style='margin:0'><b>{html.escape(self.lines[step])}"
@@ -122,8 +122,8 @@ class TraceStepper(widgets.VBox):
         first = max(0, step - 7)
         shown = [html.escape(line) if i != step else f"<b>{html.escape(line)}</b>"
                  for i, line in enumerate(self.lines[first:step + 1], first)]
-        self.listing.value = "<pre style='margin:0;color:#555'>" + "\n".join(shown) + "</pre>"
-        self.counter.value = f"<span>step {step + 1} of {len(self.lines)}</span>"
+        self.listing.value = f"<pre style='margin:0;color:{MUTED_INK}'>" + "\n".join(shown) + "</pre>"
+        self.counter.value = live(f"step {step + 1} of {len(self.lines)}")
 
     def __repr__(self) -> str:  # what a notebook saved without widget state shows instead
         return (f"<TraceStepper: {len(self.lines)} steps of alpha-beta from "
@@ -185,8 +185,7 @@ class MCTSGrower(widgets.VBox):
         self.total = _status_html("", "ttt-mcts-total")
         self.table = widgets.HTML()
         self.table.add_class("ttt-mcts-table")
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
-        self.picture.add_class("ttt-mcts-tree")
+        self.picture = _picture_widget("ttt-mcts-tree")
         super().__init__([widgets.HBox(self.grow_buttons + [self.reset_button, self.total]),
                           self.table, self.picture])
         self.add_class("ttt-mcts")
@@ -203,7 +202,7 @@ class MCTSGrower(widgets.VBox):
             self.tree.run(playouts)
             self._show()
         except Exception as error:  # the widget must never raise into the notebook
-            self.total.value = f"<span>Something went wrong: {html.escape(str(error))}</span>"
+            self.total.value = live(f"Something went wrong: {error}")
         return self.tree.iterations
 
     def rows(self) -> list[dict]:
@@ -219,9 +218,12 @@ class MCTSGrower(widgets.VBox):
 
     def _show(self) -> None:
         if self.tree.root.visits:  # drawn first, so the counter changes last
-            self.picture.value = draw_mcts(self.tree, self.depth, view=self.view).png()
+            self.picture.value = picture_html(draw_mcts(self.tree, self.depth, view=self.view))
         self.table.value = _mcts_table(self.rows(), self.state.to_move, self.view)
-        self.total.value = f"<span>{self.tree.iterations} playouts so far</span>"
+        best = max(self.rows(), key=lambda row: row["visits"], default=None)
+        most = "" if best is None or not best["visits"] else (
+            f"; most visited: move {best['move']}, {best['visits']} visits")
+        self.total.value = live(f"{self.tree.iterations} playouts so far{most}")
 
     def __repr__(self) -> str:  # what a notebook saved without widget state shows instead
         return (f"<MCTSGrower: UCT from {self.state.to_text()}, seed {self.seed}; "

@@ -8,8 +8,6 @@ a button, Enter). The status line says what changed: your move and the computer'
 """
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 
 from ..agents import AGENTS, make_agent
@@ -19,11 +17,12 @@ from ..boards.connect4 import ConnectFour
 from ..boards.grid import GridBoard, full_lines
 from ..boards.tictactoe import Board3x3
 from ..game import MAX, player_name
-from ..viz.style import HIGHLIGHT_COLOUR, O_COLOUR, X_COLOUR
-from .parts import _button, _status_html
+from ..viz.style import HIGHLIGHT_COLOUR, O_COLOUR, WIN_CELL, X_COLOUR
+from ..boards.alt import cell_place
+from .parts import _button, _status_html, live
 
 LAST_MOVE = HIGHLIGHT_COLOUR  # as the SVG boards highlight a cell
-WINNING_LINE = "#c8f0d0"
+WINNING_LINE = WIN_CELL
 ANY_BOARD = ("deepening", "greedy", "mcts", "random")
 """The opponents that play any board in a few seconds a move at most (the others search to
 the end, fine on 3x3 and hopeless on a bigger board)."""
@@ -98,6 +97,7 @@ class PlayWidget(widgets.VBox):
         self.side_choice = widgets.ToggleButtons(
             options=[("X (moves first)", "X"), ("O (moves second)", "O")], value=human,
             description="You play", tooltips=["play X, the first move", "play O, second"])
+        self.side_state = _status_html("", "ttt-side-state")  # says the chosen side
         self.side_choice.add_class("ttt-side")
         self.opponent_choice = widgets.Dropdown(options=_opponents(self.start), value=opponent,
                                                 description="Opponent")
@@ -112,7 +112,8 @@ class PlayWidget(widgets.VBox):
             grid_template_columns=f"repeat({shape.n}, {size})", grid_gap="4px",
             width="max-content"))
         grid.add_class("ttt-board")
-        super().__init__([widgets.HBox([self.side_choice]), self.opponent_choice, grid,
+        super().__init__([widgets.HBox([self.side_choice, self.side_state]),
+                          self.opponent_choice, grid,
                           self.status_line, self.new_button])
         self.add_class("ttt-play")
         if self.gravity:
@@ -230,7 +231,7 @@ class PlayWidget(widgets.VBox):
 
     def _move_name(self, move) -> str:
         if not self.gravity:
-            return f"cell {move}"
+            return f"cell {move} ({cell_place(move, self.start.shape.m, self.start.shape.n)})"
         row = self.start.shape.m - self.last_cell // self.start.shape.n
         return f"column {move} (row {row} from the bottom)"
 
@@ -258,26 +259,29 @@ class PlayWidget(widgets.VBox):
 
     def _say(self, text: str) -> None:
         self._status = text
-        self.status_line.value = f"<span>{html.escape(text)}</span>"
+        self.status_line.value = live(text)
 
     def _show(self, text: str) -> None:
         cells = self.board.cells()
         line = _winning_cells(self.board, cells)
         for cell, (button, mark) in enumerate(zip(self.cells, cells)):
-            button.description = " XO"[mark].strip()
+            # a space, never "": ipywidgets keeps a button's old text when its description
+            # becomes empty, and a blank cell's accessible name is then its tooltip
+            button.description = " XO"[mark]
             button.tooltip = self._cell_tip(cell, mark)
             button.style.text_color = X_COLOUR if mark == 1 else O_COLOUR
             button.style.button_color = WINNING_LINE if cell in line else \
                 LAST_MOVE if cell == self.last_cell else None
         for column, button in enumerate(self.columns):
             button.tooltip = self._column_tip(column, cells)
+        self.side_state.value = live(f"you play {self.side_choice.value}")
         self._say(text)
 
     def _cell_tip(self, cell: int, mark: int) -> str:
         m, n = self.start.shape.m, self.start.shape.n
         row, column = divmod(cell, n)
         if not self.gravity:
-            return f"cell {cell}: row {row + 1}, column {column + 1}, {MARK[mark]}"
+            return f"cell {cell}, {cell_place(cell, m, n)}, {MARK[mark]}"
         return (f"column {column}, row {m - row} from the bottom: {MARK[mark]}; "
                 f"click to drop a piece in column {column}")
 

@@ -1,0 +1,65 @@
+"""A matplotlib figure described from what it holds, for a ``Picture`` made without a
+description (a notebook's own plot): each panel's title and axes, its labelled series with their
+points (when few enough to read out), its bars and the numbers written on it."""
+from __future__ import annotations
+
+from matplotlib.container import BarContainer
+from matplotlib.figure import Figure
+
+MAX_POINTS = 12   # a series with more points is summed up by its range
+
+
+def describe_figure(figure: Figure) -> str:
+    """'Chart: <title>. Panel 1: ...' from the figure's own texts and data."""
+    parts = []
+    title = figure._suptitle.get_text() if figure._suptitle is not None else ""
+    panels = [ax for ax in figure.axes if ax.get_label() != "<colorbar>"]
+    for i, ax in enumerate(panels, 1):
+        text = _panel_text(ax)
+        if text:
+            parts.append(f"panel {i}: {text}" if len(panels) > 1 else text)
+    return "Chart" + (f": {title}" if title else "") + ". " + " ".join(parts)
+
+
+def _panel_text(ax) -> str:
+    """One panel: title, axes, series, bars, written numbers."""
+    words = [f"{ax.get_title()}." if ax.get_title() else ""]
+    if ax.images:
+        words.append("An image.")
+    if ax.axison and (ax.lines or ax.containers or ax.collections):
+        words.append(f"x axis {ax.get_xlabel() or 'unlabelled'}"
+                     f"{' (log scale)' if ax.get_xscale() == 'log' else ''}, "
+                     f"y axis {ax.get_ylabel() or 'unlabelled'}"
+                     f"{' (log scale)' if ax.get_yscale() == 'log' else ''}.")
+    words += [_series_text(line) for line in ax.lines if not line.get_label().startswith("_")]
+    words += [_bars_text(ax, bars) for bars in ax.containers if isinstance(bars, BarContainer)]
+    written = [t.get_text().replace("\n", " ") for t in ax.texts if t.get_text().strip()]
+    if written:
+        words.append("Written on it: " + ", ".join(written[:40]) + ".")
+    return " ".join(word for word in words if word)
+
+
+def _series_text(line) -> str:
+    xs, ys = list(line.get_xdata()), list(line.get_ydata())
+    if len(xs) <= MAX_POINTS:
+        points = ", ".join(f"{_num(x)}: {_num(y)}" for x, y in zip(xs, ys))
+        return f"Series {line.get_label()}: {points}."
+    return (f"Series {line.get_label()}: {len(xs)} points, x from {_num(min(xs))} to "
+            f"{_num(max(xs))}, y from {_num(min(ys))} to {_num(max(ys))}, last {_num(ys[-1])}.")
+
+
+def _bars_text(ax, bars: BarContainer) -> str:
+    """Each bar as 'where: size' (x and height, or y and width for horizontal bars)."""
+    label = bars.get_label()
+    name = "" if label.startswith("_") else f" {label}"
+    if bars.orientation == "vertical":
+        pairs = [(p.get_x() + p.get_width() / 2, p.get_height()) for p in bars]
+    else:
+        pairs = [(p.get_y() + p.get_height() / 2, p.get_width()) for p in bars]
+    return f"Bars{name}: " + ", ".join(f"{_num(at)}: {_num(size)}"
+                                        for at, size in pairs[:MAX_POINTS * 3]) + "."
+
+
+def _num(value) -> str:
+    value = float(value)
+    return f"{value:,.0f}" if value.is_integer() else f"{value:,.3g}"
