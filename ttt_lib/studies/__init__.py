@@ -10,7 +10,8 @@
 - ``ladder``: built-in opponents of rising strength on any board, Bradley-Terry ratings;
 - ``deadline_ladder``: the deadline agent at 0.2 s against greedy and MCTS-1000, played once
   and stored (``deadline_ladder.json``);
-- ``minimal_proof``: the smallest proof that tic-tac-toe is a draw, by branch and bound.
+- ``minimal_proof``: the smallest proof that tic-tac-toe is a draw, by branch and bound;
+- ``draws_as_wins``: the MCTS article's pre-trained player, a draw scored as a win or as half.
 """
 from .chance import SlipSolution, simulate, slip_curve, solve_slippery
 from .convergence import STUDY_BUDGETS, STUDY_POSITIONS, convergence_study
