@@ -122,12 +122,20 @@ def _space_below(style: TreeStyle, marks: Marks) -> float:
 
 
 def _draw_level_names(ax, graph, xy, style: TreeStyle, left: float) -> None:
-    """MAX or MIN (and who moves) at the left of each level."""
+    """MAX or MIN (and who moves) at the left of each level; END for a level of finished
+    games only (nobody moves there)."""
     levels = {}
-    for node, data in graph.nodes(data=True):
+    finished_last = sorted(graph.nodes(data=True), key=lambda item: item[1]["state"].is_terminal())
+    for node, data in finished_last:
         player = 0 if is_chance(data["state"]) else data["state"].to_move
+        if data["state"].is_terminal():
+            player = None
         levels.setdefault(data["depth"], (player, xy[node][1]))
     for depth, (player, y) in sorted(levels.items()):
+        if player is None:
+            ax.text(left + 0.08, y, "END" if style.names else "END\ngame over", ha="left",
+                    va="center", fontsize=style.points(0.14), color=INK, fontweight="bold")
+            continue
         if player == 0:  # a level of chance nodes (drawn as diamonds)
             ax.text(left + 0.08, y, "CHANCE", ha="left", va="center",
                     fontsize=style.points(0.14), color=CHANCE_INK, fontweight="bold")
