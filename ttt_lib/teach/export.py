@@ -3,7 +3,7 @@
 ``nbgrader OUT``: an nbgrader course folder, ``OUT/nbgrader_config.py`` and
 ``OUT/source/NN_topic/NN_topic.ipynb`` for each notebook with exercises. Each exercise becomes
 two cells. Its answer cell (nbgrader's ``solution: true``) holds the student's cell as handed
-out and, between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, the course's solution cell
+out (as comments: nbgrader's stub follows it) and, between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, the course's solution cell
 (the cell tagged ``solution`` right after it), its checker calls left out. Its test cell
 (read-only, ``grade: true``, the exercise's points from its metadata) asserts the checker's
 verdict, ``check_NN_what(answer, strict=True)``, and again, in a hidden test that nbgrader
@@ -98,7 +98,8 @@ def _answer_cell(exercise, solution):
     given, _ = _check_calls(exercise.source)
     answer, _ = _check_calls(solution.source) if solution is not None else ("", [])
     cell = copy.deepcopy(exercise)
-    cell.source = "\n".join(part for part in [given, "### BEGIN SOLUTION", answer,
+    shown = "\n".join(f"# {line}".rstrip() for line in given.splitlines())  # the skeleton
+    cell.source = "\n".join(part for part in [shown, "### BEGIN SOLUTION", answer,
                                               "### END SOLUTION"] if part)
     cell.outputs, cell.execution_count = [], None
     cell.metadata["nbgrader"] = _meta(f"{_calls(exercise)[0]}_answer", solution=True)
@@ -106,14 +107,20 @@ def _answer_cell(exercise, solution):
 
 
 def _test_cell(exercise, points: int, offset: int):
+    """The exercise's autograded test: its checker calls asserting; a write-it's again, in a
+    hidden test, on fresh cases."""
     from nbformat.v4 import new_code_cell
+
+    from .. import teach
     _, calls = _check_calls(exercise.source)
     visible = [_strict(call) for call in calls]
     hidden = ["### BEGIN HIDDEN TESTS", "from ttt_lib.teach import core as _ttt_core",
               f"_ttt_core.fresh_cases({offset})  # cases the notebook never showed",
               "try:", *(f"    {line}" for line in visible), "finally:",
               "    _ttt_core.fresh_cases(0)", "### END HIDDEN TESTS"]
-    cell = new_code_cell("\n".join(visible + hidden))
+    drawn = any(getattr(getattr(teach, name, None), "write_it", False) for name in
+                _calls(exercise))
+    cell = new_code_cell("\n".join(visible + (hidden if drawn else [])))
     cell.metadata["nbgrader"] = _meta(_calls(exercise)[0], grade=True, locked=True,
                                       points=points)
     return cell
