@@ -3,14 +3,15 @@
 ``nbgrader OUT``: an nbgrader course folder, ``OUT/nbgrader_config.py`` and
 ``OUT/source/NN_topic/NN_topic.ipynb`` for each notebook with exercises. Each exercise becomes
 two cells. Its answer cell (nbgrader's ``solution: true``) holds the student's cell as handed
-out (as comments: nbgrader's stub follows it) and, between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, the course's solution cell
-(the cell tagged ``solution`` right after it), its checker calls left out. Its test cell
-(read-only, ``grade: true``, the exercise's points from its metadata) asserts the checker's
-verdict, ``check_NN_what(answer, strict=True)``, and again, in a hidden test that nbgrader
-keeps out of the students' copy, on fresh cases (an offset drawn at export, see
-``core.fresh_cases``). Other cells tagged ``solution`` are left out, as the handouts leave
-them. nbgrader's ``generate_assignment`` then makes the students' copy; its ``autograde``
-runs the test cells, so outputs a student edited count for nothing.
+out (as comments: nbgrader's stub follows) and, between ``### BEGIN SOLUTION`` and ``### END
+SOLUTION``, the course's solution cell (the cell tagged ``solution`` right after it), its
+checker calls left out. Its test cell (read-only, ``grade: true``, the exercise's points from
+its metadata) asserts the checker's verdict, ``check_NN_what(answer, strict=True)``, and a
+write-it's again, in a hidden test that nbgrader keeps out of the students' copy, on fresh
+cases (an offset drawn at export, see ``core.fresh_cases``). Other cells tagged ``solution``
+are left out, as the handouts leave them. nbgrader's ``generate_assignment`` then makes the
+students' copy; its ``autograde`` runs the test cells, so outputs a student edited count for
+nothing.
 
 ``gradescope OUT.zip``: see ``export_gradescope``.
 """
@@ -172,10 +173,14 @@ def _chosen(folder: Path, numbers: list[str] | None) -> list[Path]:
 
 def export(kind: str, folder: Path, out: Path, numbers: list[str] | None = None) -> str:
     """Export the notebooks of ``folder`` (those numbered ``numbers``, or all) for ``kind``."""
+    import nbformat
     if kind == "nbgrader":
         return export_nbgrader(folder, out, numbers)
     from .export_gradescope import export_gradescope
-    return export_gradescope(folder, out, numbers)
+    points = {}
+    for path in _chosen(folder, numbers):
+        points.update(exercise_points(nbformat.read(str(path), as_version=4)))
+    return export_gradescope(points, out)
 
 
 def command(kind: str, out: str, notebooks: str | None, only: str | None, stream) -> int:

@@ -43,14 +43,8 @@ exec "${TTT_PYTHON:-python3}" -m ttt_lib.teach.export_gradescope \\
 PACKAGE_FILES = ("pyproject.toml", "README.md", "CITATION.cff")  # beside ttt_lib/
 
 
-def export_gradescope(folder: Path, out: Path, numbers: list[str] | None) -> str:
-    """Write the autograder zip ``out`` for the notebooks of ``folder`` numbered ``numbers``."""
-    import nbformat
-
-    from .export import _chosen, exercise_points
-    points = {}
-    for path in _chosen(folder, numbers):
-        points.update(exercise_points(nbformat.read(str(path), as_version=4)))
+def export_gradescope(points: dict[str, int], out: Path) -> str:
+    """Write the autograder zip ``out`` for exercises worth ``points`` ({checker: points})."""
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         _add(archive, "setup.sh", SETUP)
         _add(archive, "run_autograder", RUN)
