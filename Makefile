@@ -42,7 +42,7 @@ help:
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,lite]'
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,lite,grading]'
 	@# build matplotlib's font cache now: its one-time notice would otherwise reach a notebook's output
 	$(BIN)/python -c "import matplotlib.font_manager"
 	touch $(STAMP)

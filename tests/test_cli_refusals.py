@@ -122,6 +122,17 @@ BAD = [
     GRADE + ["--timeout", "inf"], GRADE + ["--timeout", "-5"], GRADE + ["--csv", "{dir}"],
     GRADE + ["--csv", PROC + ".csv"], GRADE + ["--csv", "{missing}/grades.csv"],
     GRADE + ["--csv", "{under_file}"],
+    # grade: jobs, the case seed, the roster, the Canvas file
+    GRADE + ["--jobs", "0"], GRADE + ["--jobs", "x"], GRADE + ["--jobs", HUGE],
+    GRADE + ["--case-seed", "-1"], GRADE + ["--case-seed", "1.5"], GRADE + ["--roster", "{dir}"],
+    GRADE + ["--roster", "{missing}/roster.csv"], GRADE + ["--roster", "{file}"],
+    GRADE + ["--canvas", "{dir}"], GRADE + ["--canvas", PROC + ".csv"],
+    # export: the kind, the output, the notebooks
+    ["export"], ["export", "nbgrader"], ["export", "otter", "{root}/out"],
+    ["export", "nbgrader", "{dir}"], ["export", "gradescope", "{root}/out.tar"],
+    ["export", "nbgrader", "{missing}/out"], ["export", "nbgrader", "{root}/out", "--only", "x"],
+    ["export", "nbgrader", "{root}/out", "--only", "99"],
+    ["export", "nbgrader", "{root}/out", "--notebooks", "{missing}"],
 ]
 
 

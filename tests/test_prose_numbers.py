@@ -14,7 +14,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w)")
 NOT_FIGURES = re.compile(r"`[^`]*`|\]\([^)]*\)|\b\d+x\d+\b|\b[mnk]\s*=\s*\d+|\b(?:19|20)\d\d\b"
                          r"|Exercise \d+|notebooks? \d\d|\d\d ·|\b\d+% (?:interval|confidence)"
-                         r"|\(\d+%\)")
+                         r"|\(\d+%\)|\b\d+ points?\)")
 DEFINED = {  # notebook: {number: why it is no computed figure}
     "05": {"0.01": "the clock a node budget stands in for", "0.1": "the same"},
     "08": {"400": "the Elo scale's definition"},

@@ -109,12 +109,34 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--no-isolation", action="store_true",
                        help="run the notebooks without a bubblewrap sandbox (only where none "
                             "can run; the summary says so)")
+    grade.add_argument("--jobs", default="1", metavar="N",
+                       help="notebooks graded side by side, each in its own box (default 1)")
+    grade.add_argument("--roster", metavar="CSV",
+                       help="map files to students (columns file, student; for Canvas also "
+                            "name, id, sis_login_id, section)")
+    grade.add_argument("--canvas", metavar="FILE",
+                       help="also write a CSV for Canvas's gradebook import")
+    grade.add_argument("--assignment", metavar="NAME",
+                       help="the Canvas column, e.g. 'ttt-search 02 (1234)' for assignment "
+                            "1234 (default: ttt-search and the notebooks' numbers)")
+    grade.add_argument("--case-seed", metavar="N",
+                       help="judge on the cases of this seed offset (default: a fresh one, "
+                            "named in the summary; 0 is the notebook's own cases)")
+
+    export = commands.add_parser("export", help="the course for another grader: nbgrader, "
+                                                "Gradescope")
+    export.add_argument("kind", choices=["nbgrader", "gradescope"])
+    export.add_argument("out", help="nbgrader: a new course folder; gradescope: a .zip file")
+    export.add_argument("--notebooks", metavar="FOLDER", default=None,
+                        help="the course's notebooks (default: the repository's notebooks/)")
+    export.add_argument("--only", metavar="NN,NN",
+                        help="only these notebooks, by number (default: all with exercises)")
     return parser
 
 
 # The files each command writes, by option: checked before any work starts (a training run or
 # a class's grading is not lost to a typo in the last path).
-OUTPUTS = {"solve": ("--json",), "train": ("--policy", "--save"), "grade": ("--csv",),
+OUTPUTS = {"solve": ("--json",), "train": ("--policy", "--save"), "grade": ("--csv", "--canvas"),
            "tournament": ("--csv", "--plot")}
 
 
@@ -354,26 +376,19 @@ def cmd_chance(args, out) -> None:
 
 
 def cmd_grade(args, out) -> int:
-    from .teach import grade
-    try:
-        timeout = float(args.timeout)
-    except ValueError:
-        timeout = 0.0
-    if not 0 < timeout < float("inf"):  # refuses nan too
-        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout}")
-    folder = Path(args.folder)
-    if not folder.is_dir():
-        raise UsageError(f"{args.folder} is not a folder")
-    if not grade.notebooks_in(folder):
-        raise UsageError(f"{args.folder} holds no notebooks (.ipynb)")
-    if args.csv and not Path(args.csv).resolve().parent.is_dir():
-        raise UsageError(f"cannot write {args.csv}: its folder does not exist")
+    from .teach import gradebook
+    options = gradebook.options_from(args)  # a bad argument raises ValueError: one line
     confine = None
     if not args.no_isolation:
         from .classroom import jail
         jail.require("a student's notebook")
         confine = jail.box_command
-    return grade.main(args.folder, args.csv, timeout, out, confine)
+    return gradebook.main(args.folder, options, out, confine)
+
+
+def cmd_export(args, out) -> int:
+    from .teach import export
+    return export.command(args.kind, args.out, args.notebooks, args.only, out)
 
 
 def cmd_train(args, out) -> int:
@@ -384,7 +399,8 @@ def cmd_train(args, out) -> int:
 
 COMMANDS = {"selfplay": cmd_selfplay, "count": cmd_count, "solve": cmd_solve,
             "nodes": cmd_nodes, "tournament": cmd_tournament, "bench": cmd_bench,
-            "chance": cmd_chance, "train": cmd_train, "grade": cmd_grade}
+            "chance": cmd_chance, "train": cmd_train, "grade": cmd_grade,
+            "export": cmd_export}
 
 
 def main(argv: list[str] | None = None, out=None) -> int:

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["show_source", "source_text", "verdict", "unanswered", "is_int", "as_cells",
-           "plain", "lenient", "same_words", "word_in", "write_it", "Verdict"]
+           "plain", "lenient", "same_words", "word_in", "write_it", "Verdict", "case_seed",
+           "cases_cache", "fresh_cases"]
 
 
 # ------------------------------------------------------------------------- showing the code
@@ -131,10 +132,12 @@ def plain(answer):
 
 def lenient(checker: Callable) -> Callable:
     """``checker`` judging ``plain(answer)`` (``check(8.0)`` is judged as ``check(8)``) through
-    ``checked``: its forbidden functions unavailable, its ``Verdict`` printed and returned."""
+    ``checked``: its forbidden functions unavailable, its ``Verdict`` printed and returned.
+    With ``strict=True`` a wrong answer raises ``AssertionError`` carrying its line."""
     @functools.wraps(checker)
-    def judged_plainly(answer) -> Verdict:
-        return checked(checker, plain(answer))
+    def judged_plainly(answer, *, strict: bool = False) -> Verdict:
+        said = checked(checker, plain(answer))
+        return said.assert_right() if strict else said
     return judged_plainly
 
 
@@ -150,6 +153,39 @@ def same_words(answer, expected: str) -> bool:
 def word_in(answer, choices: Iterable[str]) -> str | None:
     """The choice ``answer`` names (ignoring case and extra spaces), or None."""
     return next((choice for choice in choices if same_words(answer, choice)), None)
+
+
+# ------------------------------------------------------------------- the cases a checker draws
+
+# Added to every seed a checker draws random cases from: 0 in a notebook (the cases the
+# course shows); the grader sets another in its kernel (``fresh_cases``), so a function
+# fitted to the cases a student saw is caught.
+CASE_SEED_OFFSET = 0
+
+
+def case_seed(seed: int) -> int:
+    """The seed a checker's random cases use: ``seed`` moved by ``CASE_SEED_OFFSET``."""
+    return seed + CASE_SEED_OFFSET
+
+
+def fresh_cases(offset: int) -> None:
+    """Draw every checker's random cases from seeds moved by ``offset`` (0: the notebook's)."""
+    global CASE_SEED_OFFSET
+    if not isinstance(offset, int) or isinstance(offset, bool):
+        raise TypeError(f"offset must be an int, not {type(offset).__name__}")
+    CASE_SEED_OFFSET = offset
+
+
+def cases_cache(function: Callable) -> Callable:
+    """``function`` (a maker of a checker's cases) remembered per offset and arguments."""
+    @functools.lru_cache(maxsize=None)
+    def made(offset: int, *args):
+        return function(*args)
+
+    @functools.wraps(function)
+    def cases(*args):
+        return made(CASE_SEED_OFFSET, *args)
+    return cases
 
 
 def write_it(checker: Callable | None = None, *, forbids: Iterable = (),
@@ -179,6 +215,13 @@ class Verdict:
     @property
     def status(self) -> str:
         return "Right" if self.right else "Not yet"
+
+    def assert_right(self) -> "Verdict":
+        """Raise ``AssertionError`` with the line (its hint) unless the answer was right, so
+        a grader's test cell (nbgrader, otter, pytest) can use a checker; else return self."""
+        if not self.right:
+            raise AssertionError(self.line)
+        return self
 
     def _ipython_display_(self) -> None:
         """Nothing more to show in a notebook: the checker has printed its line."""

@@ -1,17 +1,20 @@
 """Grading a class's notebooks: run each one, judge each exercise again, one row each.
 
-``python -m ttt_lib grade FOLDER [--csv FILE] [--timeout SECONDS]`` runs every ``.ipynb`` in
-FOLDER (subfolders too, one per student if you like) top to bottom in a fresh kernel, with a
-time limit for the whole notebook. An exercise is a cell calling a checker ``check_NN_what(...)``.
-Its verdict is never read from printed text: the genuine checkers note the last answer each
-was given (``teach.core.ANSWERS``), and after the run the grader judges those answers again,
-in the same kernel, with checkers it reloads from the package's files (so a checker the
-notebook redefined or patched does not count; the time limit applies again to this). The table
-has one row per notebook: the file, then every exercise seen in the folder (``Right``, ``Not
-yet`` or ``missing``), the number right, the problem that stopped the run early, if any (a code
-cell that raised, numbered as Jupyter counts code cells: the verdicts reached before it still
-count; the time limit; a file that is not a notebook), and ``flags``: a notebook that
-redefines a checker (its exercise is then Not yet) or prints verdict lines no checker printed.
+``python -m ttt_lib grade FOLDER [--csv FILE] [--timeout SECONDS] [--jobs N] [--roster CSV]
+[--canvas FILE] [--case-seed N]`` runs every ``.ipynb`` in FOLDER (subfolders too, one per
+student if you like) top to bottom in a fresh kernel, with a time limit for the whole
+notebook. An exercise is a cell calling a checker ``check_NN_what(...)``. Its verdict is never
+read from printed text: the genuine checkers note the last answer each was given
+(``teach.core.ANSWERS``), and after the run the grader judges those answers again, in the same
+kernel, with checkers it reloads from the package's files (so a checker the notebook redefined
+or patched does not count; the time limit applies again to this), on **fresh cases**: every
+checker's random cases drawn from seeds moved by an offset the notebook never saw
+(``core.fresh_cases``), so a function fitted to the cases a student saw fails. The problem
+that stopped a run early is kept (a code cell that raised, numbered as Jupyter counts code
+cells: the verdicts reached before it still count; the time limit; a file that is not a
+notebook), and ``flags``: a notebook that redefines a checker (its exercise is then Not yet)
+or prints verdict lines no checker printed. The table, points, students and Canvas's file
+are ``gradebook.py``'s.
 
 Each notebook runs in a box of its own (``confine``: the command line passes the class
 tournament's bubblewrap jail, ``classroom.jail.box_command``): a copy of the notebook in an
@@ -19,16 +22,17 @@ empty home, its own processes, no network, the package read-only. Inside, ``pyth
 ttt_lib.teach.grade --one FILE`` executes the copy with nbclient and prints its row as JSON;
 out here the box gets a wall-clock limit and is killed with everything in it. So a notebook
 that kills or stops its kernel or its grader, forks, deletes files or patches the package
-costs at most its own row, and the submissions folder is never writable from a kernel. The
-columns are known before any notebook runs (the checkers its cells call), so the CSV is
-written and flushed row by row: stopping the run loses nothing already graded.
+costs at most its own row, and the submissions folder is never writable from a kernel. With
+``jobs`` above 1 several boxes run side by side, each on its own copy in its own home; the
+rows still come in the folder's order. The columns are known before any notebook runs (the
+checkers its cells call), so the CSV is written and flushed row by row: stopping the run
+loses nothing already graded.
 With ``confine=None`` (``--no-isolation``) the same runs happen without a box: a notebook can
 then do anything you can. nbformat and nbclient are imported only when grading.
 """
 from __future__ import annotations
 
 import ast
-import csv
 import json
 import os
 import re
@@ -43,11 +47,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..safetext import Unreadable, csv_cell, printable, read_regular, shorten
+from ..safetext import Unreadable, printable, read_regular, shorten
 from .kernel import printed_lines, run
 
-__all__ = ["Graded", "cell_verdicts", "exercise_calls", "grade_folder", "grade_notebook",
-           "notebooks_in", "read_paper", "summary", "table", "write_table"]
+__all__ = ["DEFAULT_POINTS", "Graded", "Paper", "cell_verdicts", "exercise_calls", "fresh_seed",
+           "grade_each", "grade_folder", "grade_in_box", "grade_notebook", "notebooks_in",
+           "papers_in", "read_paper", "student_of"]
 
 TIMEOUT = 300.0  # seconds per notebook, unless told otherwise
 GRACE = 20.0  # the box's limit: twice the notebook's time (its run, then the judging) and
@@ -58,6 +63,8 @@ Confine = Callable[[list[str], str], list[str]]  # (argv, home folder) -> the bo
 CHECK_CALL = re.compile(r"(?<!def )(?<!\w)(check_\d\d_\w+)\s*\(")  # a call, not a def
 VERDICT = re.compile(r"^(Right|Not yet):")
 CHECKER_NAME = re.compile(r"check_\d\d_\w+")
+DEFAULT_POINTS = 1  # an exercise whose cell's metadata gives none ({"ttt": {"points": N}})
+MOST_POINTS = 1000
 
 
 @dataclass
@@ -69,11 +76,21 @@ class Graded:
     exercises: list[str] = field(default_factory=list)   # the exercises its cells call
     problem: str = ""                                    # '' when it ran to the end
     flags: str = ""                                      # '' when nothing looks forged
+    student: str = ""                                    # who handed it in
 
     def status(self, exercise: str) -> str:
         """'Right', 'Not yet' or 'missing' (never checked, or the run stopped before it)."""
         found = VERDICT.match(self.lines.get(exercise, ""))
         return found.group(1) if found else "missing"
+
+    def hint(self, exercise: str) -> str:
+        """The verdict line's text after ``Right:`` / ``Not yet:`` ('' when missing)."""
+        line = self.lines.get(exercise, "")
+        return line.split(":", 1)[1].strip() if VERDICT.match(line) else ""
+
+    def scored(self, exercise: str, points: dict[str, int]) -> int:
+        """The points this notebook earns on ``exercise``: all of them when Right, else 0."""
+        return points.get(exercise, DEFAULT_POINTS) if self.status(exercise) == "Right" else 0
 
 
 # ------------------------------------------------------------------------- reading verdicts
@@ -117,9 +134,11 @@ def cell_verdicts(cell) -> dict[str, str]:
     return dict(zip(calls, verdicts))
 
 
-def grade_notebook(path: Path, timeout: float = TIMEOUT, name: str | None = None) -> Graded:
+def grade_notebook(path: Path, timeout: float = TIMEOUT, name: str | None = None,
+                   case_seed: int = 0) -> Graded:
     """Run the notebook at ``path`` (its stored outputs cleared first), judge its answers
-    again and flag what looks forged; a file that is not a notebook gets its problem."""
+    again (on cases drawn with ``case_seed``, see ``core.fresh_cases``) and flag what looks
+    forged; a file that is not a notebook gets its problem."""
     import nbformat
 
     graded = Graded(name or path.name)
@@ -132,7 +151,7 @@ def grade_notebook(path: Path, timeout: float = TIMEOUT, name: str | None = None
     for cell in code:  # nothing from the student's own run may count
         cell.outputs, cell.execution_count = [], None
     graded.exercises = sorted({call for cell in code for call in exercise_calls(cell.source)})
-    graded.problem, found = run(nb, path.parent, timeout, graded.exercises)
+    graded.problem, found = run(nb, path.parent, timeout, graded.exercises, case_seed)
     _take(graded, found, code)
     return graded
 
@@ -179,6 +198,8 @@ class Paper:
     data: bytes = b""
     exercises: list[str] = field(default_factory=list)
     problem: str = ""
+    points: dict[str, int] = field(default_factory=dict)  # what its cells' metadata say
+    student: str = ""
 
 
 def read_paper(path: Path, folder: Path) -> Paper:
@@ -186,13 +207,33 @@ def read_paper(path: Path, folder: Path) -> Paper:
     a file too long or malformed JSON of any shape gets its problem instead (never an
     exception, never a hang)."""
     paper = Paper(path, path.relative_to(folder).as_posix())
+    paper.student = student_of(paper.name)
     try:
         paper.data = _read_regular(path, folder)
-        paper.exercises = sorted({call for source in _code_sources(paper.data)
-                                  for call in exercise_calls(source)})
+        cells = _code_cells(paper.data)
+        paper.exercises = sorted({call for source, _ in cells for call in exercise_calls(source)})
+        paper.points = {call: points for source, points in cells
+                        for call in exercise_calls(source) if points is not None}
     except ValueError as error:
         paper.problem = str(error)
     return paper
+
+
+def student_of(name: str) -> str:
+    """Who handed in the file ``name`` (relative to the class folder): its first folder
+    (``alice/02_minimax.ipynb`` is alice's), else the file's name without ``.ipynb``."""
+    parts = name.split("/")
+    return parts[0] if len(parts) > 1 else parts[0].removesuffix(".ipynb")
+
+
+def points_in(metadata) -> int | None:
+    """An exercise cell's points (``{"ttt": {"points": N}}``, a whole number from 0 to
+    ``MOST_POINTS``), or None when its metadata give none that is valid."""
+    ttt = metadata.get("ttt") if isinstance(metadata, dict) else None
+    points = ttt.get("points") if isinstance(ttt, dict) else None
+    if isinstance(points, int) and not isinstance(points, bool) and 0 <= points <= MOST_POINTS:
+        return points
+    return None
 
 
 def _read_regular(path: Path, folder: Path) -> bytes:
@@ -204,6 +245,12 @@ def _read_regular(path: Path, folder: Path) -> bytes:
 
 def _code_sources(data: bytes) -> list[str]:
     """The code cells' sources of a notebook's JSON, checked for shape at every level."""
+    return [source for source, _ in _code_cells(data)]
+
+
+def _code_cells(data: bytes) -> list[tuple[str, int | None]]:
+    """(source, points from its metadata) of each code cell of a notebook's JSON, checked
+    for shape at every level."""
     try:
         cells = json.loads(data.decode("utf-8")).get("cells")
     except RecursionError:
@@ -219,24 +266,27 @@ def _code_sources(data: bytes) -> list[str]:
             source = "".join(source)
         if not isinstance(source, str) or not isinstance(cell.get("cell_type"), str):
             raise ValueError(f"not a notebook: cell {number} is malformed")
-        sources += [source] if cell["cell_type"] == "code" else []
+        if cell["cell_type"] == "code":
+            sources.append((source, points_in(cell.get("metadata"))))
     return sources
 
 
 # ------------------------------------------------------------------ one notebook in its box
 
-def grade_in_box(paper: Paper, timeout: float, confine: Confine | None) -> Graded:
+def grade_in_box(paper: Paper, timeout: float, confine: Confine | None,
+                 case_seed: int = 0) -> Graded:
     """Run ``paper``'s copy in a box of its own (no box with ``confine=None``), within
     twice ``timeout`` (the run, then the judging) and ``GRACE`` seconds of wall-clock time,
-    and read its row."""
-    graded = Graded(paper.name, exercises=list(paper.exercises), problem=paper.problem)
+    its answers judged on cases drawn with ``case_seed``, and read its row."""
+    graded = Graded(paper.name, exercises=list(paper.exercises), problem=paper.problem,
+                    student=paper.student)
     if paper.problem:
         return graded
     home = tempfile.mkdtemp(prefix="ttt-grade-")
     copy = Path(home) / "submission.ipynb"
     copy.write_bytes(paper.data)
     argv = [sys.executable, "-I", "-m", "ttt_lib.teach.grade", "--one", copy.name,
-            "--timeout", repr(timeout)]
+            "--timeout", repr(timeout), "--case-seed", str(case_seed)]
     command = confine(argv, home) if confine else argv
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -307,7 +357,7 @@ def _clean(text: str, most: int = 200) -> str:
     return shorten(printable(text), most)
 
 
-def grade_inside(name: str, timeout: float) -> None:
+def grade_inside(name: str, timeout: float, case_seed: int = 0) -> None:
     """Inside the box: grade the copy ``name`` and print its row as one JSON line. The
     standard streams go to /dev/null first (the kernel inherits those, not our answer)."""
     answer = os.fdopen(os.dup(1), "w", encoding="utf-8")
@@ -315,7 +365,7 @@ def grade_inside(name: str, timeout: float) -> None:
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     os.environ["HOME"] = os.environ["TMPDIR"] = os.getcwd()
-    graded = grade_notebook(Path(name).resolve(), timeout)
+    graded = grade_notebook(Path(name).resolve(), timeout, case_seed=case_seed)
     answer.write(json.dumps({"lines": graded.lines, "problem": graded.problem,
                              "flags": graded.flags}) + "\n")
     answer.close()
@@ -323,17 +373,23 @@ def grade_inside(name: str, timeout: float) -> None:
 
 # ---------------------------------------------------------------------------- the class
 
+def fresh_seed() -> int:
+    """A case-seed offset no notebook showed (0 is the notebook's own cases)."""
+    import secrets
+    return 1 + secrets.randbelow(1 << 30)
+
+
 def grade_each(papers: list[Paper], timeout: float, confine: Confine | None, progress=None,
-               jobs: int = 1) -> Iterator[Graded]:
-    """Each paper graded, as it finishes (in order with one job); ``progress`` (a text
-    stream) gets a line per notebook."""
-    from concurrent.futures import ThreadPoolExecutor, as_completed
+               jobs: int = 1, case_seed: int = 0) -> Iterator[Graded]:
+    """Each paper graded, in the papers' order (``jobs`` boxes at a time, each its own
+    copy in its own empty home); ``progress`` (a text stream) gets a line per notebook."""
+    from concurrent.futures import ThreadPoolExecutor
 
     def run(number: int, paper: Paper) -> Graded:
         if progress is not None:
             print(f"grading {number}/{len(papers)}: {_clean(paper.name)}", file=progress,
                   flush=True)
-        return grade_in_box(paper, timeout, confine)
+        return grade_in_box(paper, timeout, confine, case_seed)
 
     if jobs == 1:
         yield from (run(number, paper) for number, paper in enumerate(papers, 1))
@@ -341,88 +397,33 @@ def grade_each(papers: list[Paper], timeout: float, confine: Confine | None, pro
     with ThreadPoolExecutor(jobs) as pool:  # the boxes do the work; a thread only waits
         futures = [pool.submit(run, number, paper) for number, paper in enumerate(papers, 1)]
         try:
-            yield from (future.result() for future in as_completed(futures))
+            yield from (future.result() for future in futures)  # in order, as they finish
         finally:
             for future in futures:
                 future.cancel()
 
 
 def grade_folder(folder: Path, timeout: float = TIMEOUT, progress=None, jobs: int = 1,
-                 confine: Confine | None = None) -> list[Graded]:
+                 confine: Confine | None = None, case_seed: int | None = None,
+                 roster: dict[str, dict[str, str]] | None = None) -> list[Graded]:
     """Grade every notebook in ``folder``, ``jobs`` at a time, each in a process of its own
     on a copy; boxed by ``confine`` (for students' work: ``classroom.jail.box_command``, as
-    the command line does), unboxed by default (the course's own notebooks). The rows keep
-    the folder's order."""
+    the command line does), unboxed by default (the course's own notebooks). Answers are
+    judged on cases drawn with ``case_seed`` (a fresh one when None); ``roster`` maps files
+    to students. The rows keep the folder's order."""
+    papers = papers_in(folder, roster)
+    seed = fresh_seed() if case_seed is None else case_seed
+    return list(grade_each(papers, timeout, confine, progress, jobs, seed))
+
+
+def papers_in(folder: Path, roster: dict[str, dict[str, str]] | None = None) -> list[Paper]:
+    """Every notebook of ``folder`` read, each with its student (from ``roster`` when it
+    names the file by its path in the folder or by its name)."""
     papers = [read_paper(path, folder) for path in notebooks_in(folder)]
-    order = {paper.name: i for i, paper in enumerate(papers)}
-    graded = list(grade_each(papers, timeout, confine, progress, jobs))
-    return sorted(graded, key=lambda one: order[one.file])
-
-
-# ---------------------------------------------------------------------------- the table
-
-def header(exercises: list[str]) -> list[str]:
-    return ["file", *exercises, "right", "problem", "flags"]
-
-
-def row(one: Graded, exercises: list[str]) -> list[str]:
-    """A notebook's cells, each safe in a spreadsheet (``=1+2`` as a name is not a formula)."""
-    statuses = [one.status(name) for name in exercises]
-    return [csv_cell(one.file), *statuses, str(statuses.count("Right")),
-            csv_cell(one.problem), csv_cell(one.flags)]
-
-
-def table(graded: list[Graded]) -> list[list[str]]:
-    """The header, then one row per notebook: file, each exercise's status, right, problem,
-    flags."""
-    exercises = sorted({name for one in graded for name in [*one.exercises, *one.lines]})
-    return [header(exercises)] + [row(one, exercises) for one in graded]
-
-
-def write_table(rows: list[list[str]], stream) -> None:
-    csv.writer(stream, lineterminator="\n").writerows(rows)
-
-
-def summary(graded: list[Graded], isolated: bool = True) -> str:
-    """One line: notebooks graded, how many ran to the end, and the verdicts."""
-    rows = table(graded)[1:]
-    statuses = [status for row in rows for status in row[1:-3]]
-    stopped = sum(1 for one in graded if one.problem)
-    return (f"graded {len(graded)} notebook{'s' * (len(graded) != 1)}"
-            f"{'' if isolated else ' (not isolated)'}: "
-            f"{len(graded) - stopped} ran to the end, {stopped} stopped early; "
-            f"{statuses.count('Right')} Right, {statuses.count('Not yet')} Not yet, "
-            f"{statuses.count('missing')} missing")
-
-
-def main(folder: str, csv_path: str | None, timeout: float, out=None,
-         confine: Confine | None = None) -> int:
-    """The ``grade`` command (arguments already checked): the CSV to ``csv_path`` (or to
-    ``out`` when None, the summary then going to stderr), a row written and flushed as each
-    notebook is graded, progress on stderr; Ctrl-C stops it with status 130, the rows
-    written so far kept."""
-    out = sys.stdout if out is None else out
-    papers = [read_paper(path, Path(folder)) for path in notebooks_in(Path(folder))]
-    exercises = sorted({name for paper in papers for name in paper.exercises})
-    stream = out if csv_path is None else open(csv_path, "w", newline="", encoding="utf-8")
-    writer, graded = csv.writer(stream, lineterminator="\n"), []
-    try:
-        writer.writerow(header(exercises))
-        stream.flush()
-        for one in grade_each(papers, timeout, confine, progress=sys.stderr):
-            writer.writerow(row(one, exercises))
-            stream.flush()
-            graded.append(one)
-    except KeyboardInterrupt:  # the running box is killed on the way out
-        print(f"grading stopped (Ctrl-C): {len(graded)} rows kept", file=sys.stderr)
-        return 130
-    finally:
-        if stream is not out:
-            stream.close()
-    where = sys.stderr if csv_path is None else out
-    print(summary(graded, confine is not None) + ("" if csv_path is None else
-                                                  f"; the table is in {csv_path}"), file=where)
-    return 0
+    for paper in papers:
+        entry = (roster or {}).get(paper.name) or (roster or {}).get(paper.path.name)
+        paper.student = entry["student"] if entry else paper.student
+    return papers
 
 
 if __name__ == "__main__":
@@ -430,5 +431,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m ttt_lib.teach.grade")
     parser.add_argument("--one", required=True, metavar="FILE", help="grade this copy")
     parser.add_argument("--timeout", type=float, default=TIMEOUT)
+    parser.add_argument("--case-seed", type=int, default=0)
     arguments = parser.parse_args()
-    grade_inside(arguments.one, arguments.timeout)
+    grade_inside(arguments.one, arguments.timeout, arguments.case_seed)

@@ -26,10 +26,11 @@ def printed_lines(cell) -> list[str]:
 
 
 # Run in the notebook's kernel after its cells: the last answer each genuine checker was
-# given, judged again by checkers reloaded from the package's files; the result is one line
-# after a token the notebook cannot know.
+# given, judged again by checkers reloaded from the package's files, on cases drawn from
+# seeds moved by the grader's offset (``core.fresh_cases``: cases the notebook never showed);
+# the result is one line after a token the notebook cannot know.
 REJUDGE = """\
-def _ttt_rejudge(token, exercises):
+def _ttt_rejudge(token, exercises, offset):
     import contextlib, importlib, io, json, re, sys
     teach, core = sys.modules.get("ttt_lib.teach"), sys.modules.get("ttt_lib.teach.core")
     answers = dict(getattr(core, "ANSWERS", {}))
@@ -46,9 +47,11 @@ def _ttt_rejudge(token, exercises):
         helpers = sorted(name for name in sys.modules
                          if re.fullmatch(r"ttt_lib\\.teach\\.\\w+", name)
                          and name not in notebooks and name.rsplit(".", 1)[1] not in
-                         ("core", "judge", "kernel", "grade"))
+                         ("core", "judge", "kernel", "grade", "gradebook", "export",
+                                                     "export_gradescope"))
         names = ["ttt_lib.teach.core", "ttt_lib.teach.judge", *helpers, *notebooks]
         fresh = {name: importlib.reload(sys.modules[name]) for name in names}
+        fresh["ttt_lib.teach.core"].fresh_cases(offset)
         for name, answer in answers.items():
             homes = [module for key, module in fresh.items() if isinstance(name, str)
                      and re.fullmatch(home.format(re.escape(name[6:8])), key)]
@@ -64,7 +67,7 @@ def _ttt_rejudge(token, exercises):
     print(token + json.dumps({"lines": lines, "said": said, "swapped": swapped}))
 
 
-_ttt_rejudge(%r, %r)
+_ttt_rejudge(%r, %r, %r)
 del _ttt_rejudge
 """
 
@@ -79,9 +82,11 @@ def _client(nb, folder: Path, timeout: float):
                           resources={"metadata": {"path": str(folder)}})
 
 
-def run(nb, folder: Path, timeout: float, exercises: list[str]) -> tuple[str, dict]:
-    """Execute ``nb`` in place in a fresh kernel, then judge its answers again there: ('' if
-    it ran to the end, else the problem; what the judging found, {} if it could not run)."""
+def run(nb, folder: Path, timeout: float, exercises: list[str],
+        case_seed: int = 0) -> tuple[str, dict]:
+    """Execute ``nb`` in place in a fresh kernel, then judge its answers again there, on
+    cases drawn with ``case_seed``: ('' if it ran to the end, else the problem; what the
+    judging found, {} if it could not run)."""
     client = _client(nb, folder, timeout)
     try:
         with client.setup_kernel(stderr=subprocess.DEVNULL):  # the kernel's own log
@@ -92,7 +97,7 @@ def run(nb, folder: Path, timeout: float, exercises: list[str]) -> tuple[str, di
                 _interrupt(client)
             judging = time.monotonic() + timeout  # the judging gets the same time again
             client.timeout_func = lambda cell: max(1, int(judging - time.monotonic()))
-            return problem, _judged_again(client, nb, exercises)
+            return problem, _judged_again(client, nb, exercises, case_seed)
     except KeyboardInterrupt:
         raise
     except Exception as error:  # the kernel would not start or stop
@@ -129,12 +134,12 @@ def _cells(client, nb, timeout: float) -> str:
     return ""
 
 
-def _judged_again(client, nb, exercises: list[str]) -> dict:
+def _judged_again(client, nb, exercises: list[str], case_seed: int) -> dict:
     """Run ``REJUDGE`` as a cell of its own after the notebook's, and read its line."""
     token = f"ttt-judged-{os.urandom(16).hex()}:"
     try:
         _extra_cell(client, nb, "print('ready')")  # after an interrupt: once it answers
-        cell = _extra_cell(client, nb, REJUDGE % (token, exercises))
+        cell = _extra_cell(client, nb, REJUDGE % (token, exercises, int(case_seed)))
     except Exception:  # the judging could not finish: its time, or a dead kernel
         return {}
     line = next((line for line in printed_lines(cell) if line.startswith(token)), "")

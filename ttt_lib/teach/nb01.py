@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..boards.bit import BIT_OF_CELL, BitBoard, LINE_MASKS
 from ..boards.tictactoe import LINES
 from ..game import MIN, TreeNode, count_tree
-from .core import is_int, unanswered, verdict, write_it
+from .core import case_seed, is_int, unanswered, verdict, write_it
 from .judge import (SEARCHES, Case, Watched, call_limited, judge, random_trees, same_value,
                     tree_text)
 
@@ -89,7 +89,7 @@ def judged_cases(seed: int, count: int = TREES_JUDGED) -> list[Case]:
     """The cases of a write-it checker: ``count`` seeded random textbook trees, smallest
     first, every other one with O (MIN) to move at its root, then ``BOARDS_01_JUDGED``."""
     cases = []
-    for i, tree in enumerate(random_trees(seed, count)):
+    for i, tree in enumerate(random_trees(case_seed(seed), count)):
         if i % 2:
             cases.append(Case(TreeNode(tree, to_move=MIN),
                               f"{tree_text(tree)} (O, MIN, to move at the root)"))

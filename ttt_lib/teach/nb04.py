@@ -11,7 +11,7 @@ from ..search.alphabeta import INF, AlphaBeta, alphabeta, bound_flag
 from ..search.ordering import Killers, heuristic_order, line_score, threat_order
 from ..search.pvs import pvs
 from ..search.trace import Stats
-from .core import is_int, unanswered, verdict, write_it, word_in
+from .core import case_seed, cases_cache, is_int, unanswered, verdict, word_in, write_it
 from .judge import SEARCHES, call_limited, failure_of
 from .tables import (Counted, Expanded, ForgetfulTable, Search, TooMuchSearch, WatchedTable,
                      expected_text, right_result, table_search, value_hint, where_text)
@@ -131,7 +131,7 @@ class TooManyNodes(Exception):
     """The search with the student's ordering passed its node budget (far worse than plain)."""
 
 
-@lru_cache(maxsize=None)
+@cases_cache
 def ordering_04_positions() -> tuple[BitBoard, ...]:
     """The positions the ordering is judged on, smallest search first: a seeded sample of 8
     unfinished positions for each number of marks from 7 down to 1, the notebook's positions,
@@ -140,7 +140,7 @@ def ordering_04_positions() -> tuple[BitBoard, ...]:
     for state in reachable(BitBoard()).values():
         if not state.is_terminal():
             by_marks.setdefault(9 - state.cells().count(0), []).append(state)
-    rng, chosen = random.Random(4), {}
+    rng, chosen = random.Random(case_seed(4)), {}
     for marks in range(7, 0, -1):
         pool = sorted(by_marks[marks], key=lambda state: state.to_text())
         chosen.update((state.to_text(), state) for state in rng.sample(pool, 8))
@@ -193,7 +193,7 @@ def _nodes(order, state, budget: int) -> int:
     return engine.nodes
 
 
-@lru_cache(maxsize=None)
+@cases_cache
 def _library_nodes() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per position of ``ordering_04_positions``: nodes with plain order, with the line
     heuristic."""
@@ -307,11 +307,11 @@ def _session(rng: random.Random, root: BitBoard) -> tuple[Search, ...]:
     return tuple(searches + ([Search(twin, -INF, INF)] if twin else []))
 
 
-@lru_cache(maxsize=None)
+@cases_cache
 def transposition_04_sessions() -> tuple[tuple[Search, ...], ...]:
     """The sessions the table search is judged on, smallest first: for 3 to 7 empty cells
     and each opener, two seeded roots (O to move at the root in half of them)."""
-    rng, sessions = random.Random(25), []
+    rng, sessions = random.Random(case_seed(25)), []
     for empty in range(3, 8):
         for first in ("X", "O"):
             sessions += [_session(rng, _root(rng, first, empty)) for _ in range(2)]
@@ -382,7 +382,7 @@ def _expansions(fn, make_table, limit: int | None = None) -> tuple[int, list, st
     return expanded.count, tables, None
 
 
-@lru_cache(maxsize=None)
+@cases_cache
 def alphabeta_04_expansions() -> int:
     """Positions plain alpha-beta expands over every search of the sessions (the checker's
     own table search with a table that stores nothing: the tests hold it to ttt_lib's)."""

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from ..boards.bit import BitBoard
 from ..search.mcts import SQRT2, MCTSTree, Node
-from .core import is_int, unanswered, verdict, write_it
+from .core import case_seed, is_int, unanswered, verdict, write_it
 from .judge import call_limited, failure_of, same_value
 
 __all__ = ["BOARD_07_NEXT", "SEED_07_NEXT", "ITERATIONS_07_NEXT", "BOARD_07_ODDS",
@@ -122,7 +122,7 @@ def check_07_random_odds(answer) -> None:
 def _ucb_cases() -> list[tuple]:
     """(wins, visits, parent_visits, c, whole wins, draws): an unvisited child first, then
     59 seeded children, fewest visits first; wins count 1 per win and 1/2 per draw."""
-    rng = random.Random(7)
+    rng = random.Random(case_seed(7))
     cases = [(0, 0, 5, SQRT2, 0, 0)]
     for _ in range(59):
         visits = rng.randint(2, 40)
@@ -341,7 +341,7 @@ def check_07_backpropagate(fn) -> None:
     if not callable(fn):
         return print(f"Not yet: pass your function itself (def ...), not {type(fn).__name__}.")
     for text, seed, iterations in BACKPROP_CASES:
-        failure = _judge_backprop_case(fn, text, seed, iterations)
+        failure = _judge_backprop_case(fn, text, case_seed(seed), iterations)
         if failure:
             return print(failure)
     total = sum(iterations for _, _, iterations in BACKPROP_CASES)

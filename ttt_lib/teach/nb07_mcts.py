@@ -19,7 +19,7 @@ from functools import lru_cache
 from ..boards.bit import BitBoard
 from ..search.minimax import move_values
 from ..search.mcts import MCTSTree, SolverTree
-from .core import unanswered, write_it
+from .core import case_seed, unanswered, write_it
 from .judge import SEARCHES, TimeLimit, call_limited, failure_of
 
 __all__ = ["CountedState", "MCTS_07_CASES", "MCTS_07_BUDGETS", "check_07_mcts"]
@@ -279,7 +279,7 @@ def _probes(fn, runs: list[_Run]) -> list[tuple[_Run, tuple]]:
     for number in range(len(runs), len(MCTS_07_CASES)):
         if len(probes) >= PROBES:
             break
-        run = _Run(*MCTS_07_CASES[number], SEED_07_MCTS + number)
+        run = _Run(*MCTS_07_CASES[number], case_seed(SEED_07_MCTS + number))
         if run.call(fn) or not run.legal():
             break
         probes.append((run, MCTS_07_CASES[number]))
@@ -323,7 +323,7 @@ def _wrong_move_hint(fn, runs: list[_Run]) -> str:
 
 def _judge_budgets(fn) -> str | None:
     for number, (text, first, playouts) in enumerate(MCTS_07_BUDGETS):
-        run = _Run(text, first, playouts, SEED_07_MCTS + 100 + number)
+        run = _Run(text, first, playouts, case_seed(SEED_07_MCTS + 100 + number))
         problem = run.call(fn) or _illegal(run) or _budget_problem(run, playouts // 2)
         if problem:
             return problem
@@ -341,7 +341,7 @@ def _judge_moves(fn) -> str | None:
     runs = []
     for number, case in enumerate(MCTS_07_CASES):
         text, first, playouts = case
-        run = _Run(text, first, playouts, SEED_07_MCTS + number)
+        run = _Run(text, first, playouts, case_seed(SEED_07_MCTS + number))
         runs.append(run)
         problem = run.call(fn) or _illegal(run) or _budget_problem(run, 1)
         if problem:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from .. import agents as _agents
 from ..player import Agent
 from ..search.ordering import completes_line, heuristic_order, threat_order
-from .core import is_int, unanswered, verdict, write_it
+from .core import case_seed, is_int, unanswered, verdict, write_it
 from .judge import SEARCHES
 
 __all__ = ["RATE_08_X", "RATE_08_O", "RATE_08_GAMES", "RATE_08_SEED", "AGENT_08_GAMES",
@@ -193,8 +193,8 @@ def _record_against_random(agent) -> dict[str, list[int]]:
     agent = _by_value(agent)
     for seed in range(AGENT_08_GAMES):
         for side in ("X", "O"):
-            game = (play_game(agent, "random", seed=seed) if side == "X"
-                    else play_game("random", agent, seed=seed))
+            game = (play_game(agent, "random", seed=case_seed(seed)) if side == "X"
+                    else play_game("random", agent, seed=case_seed(seed)))
             outcome = 1 if game.winner is None else 0 if game.winner == side else 2
             record[side][outcome] += 1
     return record

@@ -7,7 +7,7 @@ from functools import lru_cache
 from ..boards.slippery import SlipperyBoard
 from ..game import MAX, Chance, TreeNode, is_chance
 from ..search.expectiminimax import best_chance_moves, expectiminimax
-from .core import as_cells, unanswered, verdict, write_it
+from .core import as_cells, case_seed, unanswered, verdict, write_it
 from .judge import SEARCHES, Case, judge, random_trees, tree_text
 from .nb01 import likely_mistake, probes
 
@@ -89,7 +89,7 @@ def _cases() -> list[Case]:
     """60 random chance trees (smallest first), every other one with O (MIN) to move at its
     root, then real slippery positions, X and O to move (``SLIPPERY_09``)."""
     cases = []
-    for i, tree in enumerate(random_trees(9, 60, chance=True)):
+    for i, tree in enumerate(random_trees(case_seed(9), 60, chance=True)):
         if i % 2:
             cases.append(Case(TreeNode(tree, to_move=-MAX),
                               f"{tree_text(tree)} (O, MIN, to move at the root)"))

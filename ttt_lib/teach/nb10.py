@@ -6,7 +6,7 @@ from fractions import Fraction
 import random
 
 from ..learn.qtable import QTable
-from .core import unanswered, verdict, write_it
+from .core import case_seed, unanswered, verdict, write_it
 from .judge import call_limited, failure_of, same_value
 
 __all__ = ["ALPHA_10", "check_10_o_value", "check_10_q_update"]
@@ -83,7 +83,7 @@ def check_10_o_value(answer) -> None:
 
 def _cases() -> list[tuple[float, float, float | None, float, float]]:
     """60 seeded updates (q, reward, next_best, alpha, gamma): finished games first."""
-    rng = random.Random(10)
+    rng = random.Random(case_seed(10))
     cases = []
     for n in range(60):
         q = round(rng.uniform(-1, 1), 3)

@@ -14,7 +14,7 @@ from ..safetext import short
 from ..search.mcts import MCTSTree
 from ..search.ordering import line_score
 from ..studies.ladder import fit_ratings, round_robin
-from .core import unanswered, write_it
+from .core import case_seed, unanswered, write_it
 from .judge import SEARCHES, Case, TimeLimit, call_limited, failure_of, judge
 from .nb08 import AGENT_08_FORBIDS
 
@@ -30,7 +30,7 @@ SEED_12 = 12
 
 def _positions(count: int = 60) -> list[ConnectFour]:
     """Seeded random positions, 7x6 and 5x4 (four in a row), the emptiest first."""
-    rng, found = random.Random(SEED_12), []
+    rng, found = random.Random(case_seed(SEED_12)), []
     while len(found) < count:
         state = ConnectFour(*rng.choice([(7, 6), (7, 6), (5, 4)]))
         for _ in range(rng.randrange(0, 24)):
@@ -118,7 +118,7 @@ def _games(player, opponent: str, games: int, first: int) -> PairResult:
     from ..arena import play_game
     wins = losses = draws = 0
     for number in range(first, first + games):
-        seed = derive_seed(SEED_12, opponent, number)
+        seed = derive_seed(case_seed(SEED_12), opponent, number)
         mine = Timed(player, seed)
         as_x = number % 2 == 0
         x, o = (mine, opponent) if as_x else (opponent, mine)

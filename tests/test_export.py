@@ -1,0 +1,261 @@
+"""`python -m ttt_lib export`: the course for nbgrader and for Gradescope, each run for real on
+notebook 02 and three students: right (full points), wrong (partial, the hints in the output)
+and forged (wrong code, outputs edited to say Right: nothing)."""
+import copy
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_output
+
+from ttt_lib.teach import export
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "02_minimax_and_negamax"
+COURSE = ROOT / "notebooks" / f"{NAME}.ipynb"
+POINTS = {"check_02_minimax_value": 1, "check_02_minimax": 2, "check_02_negamax": 2,
+          "check_02_negamax_value": 1, "check_02_best_moves": 1}
+WRONG = {  # the write-its' wrong answers: every level takes the largest; no negation
+    "check_02_minimax": "def my_minimax(state):\n    if state.is_terminal():\n"
+                        "        return state.utility()\n"
+                        "    return max(my_minimax(state.play(m)) for m in state.moves())",
+    "check_02_negamax": "def my_negamax(state):\n    if state.is_terminal():\n"
+                        "        return state.to_move * state.utility()\n"
+                        "    return max(my_negamax(state.play(m)) for m in state.moves())"}
+FORGED = "Right: (typed into the output by hand)\n"
+BIN = Path(sys.executable).parent
+
+
+IMPORTS = ("from ttt_lib import BitBoard, TreeNode\n"
+           "from ttt_lib.search import best_moves, minimax, negamax\n"
+           "from ttt_lib.teach import (BOARD_02_BEST, TREE_02_VALUE, check_02_best_moves,\n"
+           "    check_02_minimax, check_02_minimax_value, check_02_negamax,\n"
+           "    check_02_negamax_value)")
+RIGHT = {  # each exercise's student cell as handed out, and the course's solution
+    "check_02_minimax_value": "answer = minimax(TreeNode(TREE_02_VALUE))",
+    "check_02_minimax": "def my_minimax(state):\n    if state.is_terminal():\n"
+                        "        return state.utility()\n"
+                        "    values = [my_minimax(state.play(m)) for m in state.moves()]\n"
+                        "    return max(values) if state.to_move == 1 else min(values)",
+    "check_02_negamax": "def my_negamax(state):\n    if state.is_terminal():\n"
+                        "        return state.to_move * state.utility()\n"
+                        "    return max(-my_negamax(state.play(m)) for m in state.moves())",
+    "check_02_negamax_value": "answer = negamax(TreeNode(TREE_02_VALUE, labels=True).play(2))",
+    "check_02_best_moves": "answer = best_moves(BitBoard.from_text(BOARD_02_BEST))"}
+ARGUMENT = {"check_02_minimax": "my_minimax", "check_02_negamax": "my_negamax"}
+
+
+def small_course(wrong: dict | None = None):
+    """Notebook 02's five exercises in the course's shape (a heading, the student's cell with
+    its points, the solution cell tagged ``solution``), small enough to run many times;
+    ``wrong`` replaces solutions."""
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+    cells = [new_markdown_cell("# 02 · Minimax and negamax, its exercises"),
+             new_code_cell(IMPORTS)]
+    for number, (name, solution) in enumerate(RIGHT.items(), 1):
+        argument = ARGUMENT.get(name, "answer")
+        stub = (f"def {argument}(state):\n    raise NotImplementedError  # your code here"
+                if name in ARGUMENT else "answer = None  # your answer")
+        cells += [new_markdown_cell(f"**Exercise {number}.** ..."),
+                  new_code_cell(f"{stub}\n\n{name}({argument})",
+                                metadata={"ttt": {"points": POINTS[name]}}),
+                  new_code_cell(f"{(wrong or {}).get(name, solution)}\n\n{name}({argument})",
+                                metadata={"tags": ["solution"]})]
+    return new_notebook(cells=cells)
+
+
+def run(*args, cwd=None, env=None):
+    done = subprocess.run([*map(str, args)], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=500)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
+def ttt(*args):
+    return subprocess.run([sys.executable, "-m", "ttt_lib", *map(str, args)],
+                          capture_output=True, text=True, timeout=300)
+
+
+def course_points() -> dict:
+    return export.exercise_points(nbformat.read(str(COURSE), as_version=4))
+
+
+def test_the_points_are_the_notebooks_metadata():
+    assert course_points() == POINTS
+
+
+# ------------------------------------------------------------------------------- nbgrader
+
+def grade_id(cell) -> str:
+    return cell.metadata.get("nbgrader", {}).get("grade_id", "")
+
+
+def answered(release, source, wrong: dict, forged: bool = False):
+    """A student's copy of the released notebook: the source's solution in each answer
+    cell, except ``wrong``'s; ``forged`` types 'Right' into the test cells' outputs."""
+    nb = copy.deepcopy(release)
+    solutions = {grade_id(cell): cell.source for cell in source.cells if grade_id(cell)}
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("solution"):
+            exercise = grade_id(cell).removesuffix("_answer")
+            cell.source = wrong.get(exercise) or solutions[grade_id(cell)].replace(
+                "### BEGIN SOLUTION\n", "").replace("### END SOLUTION", "")
+        if forged and meta.get("grade"):
+            cell.outputs = [new_output("stream", name="stdout", text=FORGED)]
+    return nb
+
+
+@pytest.fixture(scope="module")
+def nbgrader_course(tmp_path_factory):
+    """The course exported, its assignment generated, three students autograded: the
+    folder."""
+    pytest.importorskip("nbgrader", reason="the grading extra (make setup installs it)")
+    work = tmp_path_factory.mktemp("nbgrader")
+    (work / "notebooks").mkdir()
+    nbformat.write(small_course(), str(work / "notebooks" / f"{NAME}.ipynb"))
+    out = work / "course"
+    done = ttt("export", "nbgrader", out, "--notebooks", work / "notebooks")
+    assert done.returncode == 0, done.stderr
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+           "HOME": str(out.parent)}  # nbgrader runs alembic from PATH
+    run(BIN / "nbgrader", "generate_assignment", NAME, cwd=out, env=env)
+    release = nbformat.read(str(out / "release" / NAME / f"{NAME}.ipynb"), as_version=4)
+    source = nbformat.read(str(out / "source" / NAME / f"{NAME}.ipynb"), as_version=4)
+    wrong_all = {grade_id(c).removesuffix("_answer"): "answer = 99" for c in release.cells
+                 if c.metadata.get("nbgrader", {}).get("solution")} | WRONG
+    for student, nb in (("right", answered(release, source, {})),
+                        ("wrong", answered(release, source, WRONG)),
+                        ("forged", answered(release, source, wrong_all, forged=True))):
+        place = out / "submitted" / student / NAME
+        place.mkdir(parents=True)
+        nbformat.write(nb, str(place / f"{NAME}.ipynb"))
+    run(BIN / "nbgrader", "autograde", NAME, "--create", cwd=out, env=env)
+    return out
+
+
+def test_the_nbgrader_source_carries_nbgrader_metadata_and_markers(tmp_path):
+    out = tmp_path / "course"
+    assert ttt("export", "nbgrader", out, "--only", "02").returncode == 0
+    assert (out / "nbgrader_config.py").is_file()
+    nb = nbformat.read(str(out / "source" / NAME / f"{NAME}.ipynb"), as_version=4)
+    answers = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution")]
+    tests = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")]
+    assert len(answers) == len(tests) == len(POINTS)
+    assert all("### BEGIN SOLUTION\n" in c.source and c.source.endswith("### END SOLUTION")
+               for c in answers)
+    assert {grade_id(c): c.metadata.nbgrader["points"] for c in tests} == POINTS
+    assert all(c.metadata.nbgrader["locked"] and c.metadata.nbgrader["schema_version"] == 3
+               for c in tests)
+    assert all(f"{grade_id(c)}(" in c.source and "strict=True)" in c.source for c in tests)
+    assert not any("solution" in c.metadata.get("tags", []) for c in nb.cells)
+
+
+@pytest.mark.slow
+def test_nbgrader_autograde_scores_from_its_gradebook(nbgrader_course):
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{nbgrader_course / 'gradebook.db'}") as book:
+        scores = {student: (book.find_submission(NAME, student).score,
+                            book.find_submission(NAME, student).max_score)
+                  for student in ("right", "wrong", "forged")}
+        wrong = {name: book.find_grade(name, NAME, NAME, "wrong").score for name in POINTS}
+    assert scores == {"right": (7, 7), "wrong": (3, 7), "forged": (0, 7)}
+    assert wrong == {**POINTS, "check_02_minimax": 0, "check_02_negamax": 0}
+
+
+@pytest.mark.slow
+def test_nbgrader_shows_the_hints_of_the_wrong_answers(nbgrader_course):
+    nb = nbformat.read(str(nbgrader_course / "autograded" / "wrong" / NAME / f"{NAME}.ipynb"),
+                       as_version=4)
+    errors = {grade_id(c): out for c in nb.cells for out in c.get("outputs", [])
+              if out.output_type == "error"}
+    assert set(errors) >= {"check_02_minimax", "check_02_negamax"}
+    assert errors["check_02_minimax"].ename == "AssertionError"
+    assert "Every level takes the largest value" in errors["check_02_minimax"].evalue
+    assert "The negation is missing" in errors["check_02_negamax"].evalue
+
+
+# ----------------------------------------------------------------------------- Gradescope
+
+def handed_in(wrong: dict, forged: bool = False):
+    """Notebook 02's exercises as a student hands them in: the solutions, ``wrong``'s
+    instead of theirs; ``forged``: no solutions, 'Right' typed into every checker's output."""
+    nb = small_course(wrong)
+    if forged:
+        nb.cells = [cell for cell in nb.cells if "solution" not in cell.metadata.get("tags", [])]
+        for cell in nb.cells:
+            if cell.cell_type == "code" and "check_02_" in cell.source and "(" in cell.source:
+                cell.outputs = [new_output("stream", name="stdout", text=FORGED)]
+    return nb
+
+
+@pytest.fixture(scope="module")
+def gradescope_results(tmp_path_factory):
+    """The autograder zip built and run, as Gradescope would, for each student."""
+    work = tmp_path_factory.mktemp("gradescope")
+    done = ttt("export", "gradescope", work / "autograder.zip", "--only", "02")
+    assert done.returncode == 0, done.stderr
+    found = {}
+    for student, nb in (("right", handed_in({})), ("wrong", handed_in(WRONG)),
+                        ("forged", handed_in({}, forged=True))):
+        root = work / student
+        with zipfile.ZipFile(work / "autograder.zip") as archive:
+            archive.extractall(root / "source")
+        (root / "submission").mkdir()
+        nbformat.write(nb, str(root / "submission" / f"{NAME}.ipynb"))
+        env = {**os.environ, "TTT_AUTOGRADER_ROOT": str(root), "TTT_PYTHON": sys.executable}
+        run("bash", root / "source" / "run_autograder", cwd=root, env=env)
+        found[student] = json.loads((root / "results" / "results.json").read_text())
+    return work, found
+
+
+def test_the_gradescope_zip_holds_what_gradescope_runs(tmp_path):
+    out = tmp_path / "autograder.zip"
+    assert ttt("export", "gradescope", out, "--only", "02").returncode == 0
+    with zipfile.ZipFile(out) as archive:
+        names = set(archive.namelist())
+        assert {"setup.sh", "run_autograder", "points.json", "package/pyproject.toml",
+                "package/ttt_lib/__init__.py", "package/ttt_lib/teach/grade.py"} <= names
+        assert json.loads(archive.read("points.json")) == POINTS
+        assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111
+        assert "pip3 install" in archive.read("setup.sh").decode()
+    assert not any("__pycache__" in name for name in names)
+
+
+@pytest.mark.slow
+def test_gradescope_results(gradescope_results):
+    _, found = gradescope_results
+    assert {student: found[student]["score"] for student in found} == \
+        {"right": 7, "wrong": 3, "forged": 0}
+    for student, result in found.items():
+        assert [test["name"] for test in result["tests"]] == sorted(POINTS)
+        assert all(test["max_score"] == POINTS[test["name"]] for test in result["tests"])
+    wrong = {test["name"]: test for test in found["wrong"]["tests"]}
+    assert wrong["check_02_minimax"]["score"] == 0
+    assert "Every level takes the largest value" in wrong["check_02_minimax"]["output"]
+    assert "The negation is missing" in wrong["check_02_negamax"]["output"]
+    assert wrong["check_02_best_moves"]["score"] == 1
+    assert all(test["output"].startswith("Not yet: ") for test in found["forged"]["tests"])
+
+
+@pytest.mark.parametrize("args, words", [
+    (["export", "moodle", "OUT"], "invalid choice"),
+    (["export", "gradescope", "OUT.tar"], "is a .zip file"),
+    (["export", "nbgrader", "OUT", "--only", "2"], "--only takes notebook numbers"),
+    (["export", "nbgrader", "OUT", "--only", "77"], "no notebook numbered 77"),
+    (["export", "nbgrader", "HERE"], "exists already"),
+    (["export", "nbgrader", "/no/such/folder/out"], "its folder does not exist"),
+    (["export", "nbgrader", "OUT", "--notebooks", "/no/such/folder"], "is not a folder"),
+])
+def test_bad_export_arguments_exit_2_with_one_line(tmp_path, args, words):
+    (tmp_path / "HERE").mkdir()
+    args = [str(tmp_path / a) if a.startswith(("OUT", "HERE")) else a for a in args]
+    done = ttt(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
+    assert not (tmp_path / "OUT").exists()

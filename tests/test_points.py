@@ -1,0 +1,81 @@
+"""Each exercise's points: in its cell's metadata, shown in its heading (tools/points.py),
+read the same way by the grader."""
+import contextlib
+import io
+import shutil
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from ttt_lib.teach import grade
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import course  # noqa: E402  (the tools are scripts in tools/, imported by their plain names)
+import points  # noqa: E402
+
+PATHS = course.course_notebooks(ROOT / "notebooks")
+
+
+def tool(*args) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = course.main(points.run, [str(a) for a in args])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem[:2] for p in PATHS])
+def test_headings_say_the_points_of_the_metadata(path):
+    nb = nbformat.read(str(path), as_version=4)
+    assert points.mismatches(nb) == []
+    for heading, index in points.exercises(nb):
+        cell = nb.cells[index]
+        stated = points.points_of(cell)
+        assert f"{stated} point" in nb.cells[heading].source
+        assert (grade.points_in(cell.metadata) or grade.DEFAULT_POINTS) == stated
+        assert grade.exercise_calls(cell.source) == points.calls(cell)
+
+
+def test_every_exercise_has_a_heading():
+    for path in PATHS:
+        nb = nbformat.read(str(path), as_version=4)
+        exercises = [i for i, cell in enumerate(nb.cells) if cell.cell_type == "code"
+                     and "solution" not in course.tags(cell) and points.calls(cell)]
+        assert [index for _, index in points.exercises(nb)] == exercises, path.name
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("**Exercise 1.** What is it?", 1, "**Exercise 1 (1 point).** What is it?"),
+    ("**Exercise 2 (write it).** Write", 2, "**Exercise 2 (write it, 2 points).** Write"),
+    ("**Exercise 2 (write it, 2 points).** Write", 3, "**Exercise 2 (write it, 3 points).** Write"),
+    ("**Exercise 2 (write it), the capstone.** W", 4,
+     "**Exercise 2 (write it, 4 points), the capstone.** W"),
+    ("**Exercise 3 (1 point).** In Exercise 1", 0, "**Exercise 3 (0 points).** In Exercise 1"),
+])
+def test_a_heading_gets_its_points_once(text, value, expected):
+    assert points.with_points(text, value) == expected
+    assert points.with_points(expected, value) == expected
+
+
+def test_the_tool_writes_once_and_checks(tmp_path):
+    copy = tmp_path / PATHS[2].name
+    shutil.copy(PATHS[2], copy)
+    nb = nbformat.read(str(copy), as_version=4)
+    heading, index = points.exercises(nb)[1]
+    nb.cells[index].metadata["ttt"] = {"points": 5}
+    course.write_if_changed(nb, copy)
+    code, _, err = tool("--check", copy)
+    assert code == 1 and err.startswith(f"points differ: {copy.name} cell {heading}:")
+    assert tool(copy) == (0, f"marked {copy.name}\n", "")
+    assert "(write it, 5 points)" in nbformat.read(str(copy), as_version=4).cells[heading].source
+    assert tool(copy) == (0, "", "")  # again: nothing to change
+    assert tool("--check", copy) == (0, "", "")
+
+
+def test_bad_arguments_exit_2(tmp_path):
+    code, _, err = tool(tmp_path / "missing.ipynb")
+    assert code == 2 and err.count("\n") == 1 and "is not a notebook" in err
+    code, _, err = tool("--bogus")
+    assert code == 2 and err.count("\n") == 1
