@@ -52,3 +52,27 @@ def test_outside_a_browser_nothing_changes():
     roster = load_folder(EXAMPLE_AGENTS, Limits(move_time=0.5))
     assert roster.unavailable == "" and roster.entrants
     assert NOT_IN_A_BROWSER not in roster.format()
+
+
+def test_a_notebook_prints_the_message_instead_of_a_traceback(capsys):
+    """What the browser's kernel gets (ttt_lib registers the handler on import there): the
+    error's one line on stdout, no traceback, and IPython's other errors unchanged."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    import ttt_lib
+
+    shell = InteractiveShell.instance()
+    try:
+        ttt_lib.explain_missing_processes()
+        shell.run_cell("from ttt_lib.classroom import dask_client\n"
+                       "import sys; sys.platform = 'emscripten'\n"
+                       "try:\n    dask_client().__enter__()\nfinally:\n"
+                       f"    sys.platform = {sys.platform!r}")
+        out = capsys.readouterr()
+        assert out.out.startswith(f"{NOT_IN_A_BROWSER}: Dask's workers are processes")
+        assert "Traceback" not in out.out + out.err and "ProcessesUnavailable" not in out.out
+        shell.run_cell("1 / 0")
+        assert "ZeroDivisionError" in capsys.readouterr().out
+    finally:
+        shell.set_custom_exc((), None)
+        InteractiveShell.clear_instance()

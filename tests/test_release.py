@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import ttt_lib
+
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.slow
@@ -25,10 +27,9 @@ def dist(tmp_path_factory) -> Path:
 
 
 def test_wheel_and_sdist_are_named_after_the_course(dist):
-    names = sorted(path.name for path in dist.iterdir())
-    assert len(names) == 2
-    assert names[0].startswith("ttt_search-") and names[0].endswith(".tar.gz")
-    assert names[1].startswith("ttt_search-") and names[1].endswith("-py3-none-any.whl")
+    names = {path.name for path in dist.iterdir()}
+    version = ttt_lib.__version__
+    assert names == {f"ttt_search-{version}.tar.gz", f"ttt_search-{version}-py3-none-any.whl"}
 
 
 def test_twine_check_passes(dist):
