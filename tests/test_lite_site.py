@@ -175,6 +175,7 @@ def test_the_site_carries_only_what_the_notebooks_use(student):
         (student / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"])
     assert {"numpy", "matplotlib", "micropip", "ipython", "packaging"} <= packages
     assert not packages & {"scipy", "pandas", "scikit-learn", "pyarrow", "networkx"}
+    assert not list(student.rglob("*.map"))  # source maps: 46 MB no student needs
 
 
 # ------------------------------------------------------------------ tools/lite.py's refusals
