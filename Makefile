@@ -8,9 +8,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
-# The Pyodide release the lite site's kernel (jupyterlite-pyodide-kernel, pinned in
-# pyproject.toml) loads: tests/test_pyodide.py runs the core on this same release under node.
-PYODIDE_VERSION := 314.0.6
+# The Pyodide release the lite site carries in static/pyodide (tools/lite.py reads it here; the
+# JupyterLite versions pinned in pyproject.toml are the ones written for it), and the one
+# tests/test_pyodide.py runs under node. 0.27.7: the newest release whose packages can be had
+# whole and checked against its official lock (see tools/lite.py).
+PYODIDE_VERSION := 0.27.7
 PYODIDE_STAMP := build/node/.pyodide-$(PYODIDE_VERSION)
 # What `make slides` writes into every deck (tools/slides.py names the same versions): the
 # reveal.js release nbconvert's reveal template is written for, and MathJax 3 for the decks with math.
@@ -26,7 +28,7 @@ PRESENT := $(firstword $(wildcard notebooks/$(NB)*.ipynb))
 # JupyterLab refuses to start as root unless told to (the course machines run as root)
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help setup play test lab present bench handout slides slide-assets axe lite node pyodide chromium bubblewrap clean
+.PHONY: help setup play test test-lite lab present bench handout slides slide-assets axe lite lite-instructor release-check node pyodide chromium bubblewrap clean
 
 help:
 	@echo "make play     set up, then the computer plays itself"
@@ -36,7 +38,9 @@ help:
 	@echo "make handout  student copies of the notebooks, without solutions"
 	@echo "make slides   the notebooks as offline reveal.js decks and PDFs, in build/slides"
 	@echo "make present NB=03  notebook 03 in JupyterLab, to present live (run all, then Alt+R)"
-	@echo "make lite     the course as a JupyterLite site in build/lite (runs in a browser)"
+	@echo "make lite     the students' JupyterLite site (handouts, offline Pyodide) in build/lite"
+	@echo "make lite-instructor  the same site with the solutions, in build/lite-instructor"
+	@echo "make test-lite  every notebook run in the lite site, in headless chromium"
 	@echo "$(BIN)/python -m ttt_lib grade FOLDER [--csv FILE]  a class's notebooks, one row each"
 
 $(STAMP): pyproject.toml
@@ -124,9 +128,24 @@ handout: $(STAMP)
 slides: $(STAMP) slide-assets chromium
 	$(BIN)/python tools/slides.py notebooks build/slides --pdf
 
-# every notebook, the ttt_lib wheel and the widget wheels; the build itself works offline
-lite: $(STAMP)
+# The students' site: the handouts, the wheels and Pyodide $(PYODIDE_VERSION) itself, every Pyodide
+# file checked against the official lock (tools/lite.py says where the files come from).
+lite: $(STAMP) pyodide
 	$(BIN)/python tools/lite.py build/lite
+
+# The instructor's copy, solutions included: for a class's own server, never for Pages.
+lite-instructor: $(STAMP) pyodide
+	$(BIN)/python tools/lite.py --instructor build/lite-instructor
+
+# Every notebook of the site run in chromium (the browser test's notebooks beyond the ones
+# make test runs); CI runs it after make test.
+test-lite: $(STAMP) chromium lite
+	$(BIN)/python -m pytest -p no:cacheprovider -m lite_all tests/browser/test_lite_notebooks.py
+
+# The wheel and sdist PyPI would get, checked by twine (the release workflow publishes them).
+release-check: $(STAMP)
+	rm -rf build/dist && $(BIN)/python -m build --outdir build/dist
+	$(BIN)/python -m twine check --strict build/dist/*
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

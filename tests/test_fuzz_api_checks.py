@@ -1,6 +1,7 @@
 """The argument checks the fuzz relies on, one by one, and the serial fallback of a browser."""
 from __future__ import annotations
 
+import concurrent.futures
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -97,7 +98,8 @@ def test_where_processes_are_missing_tournaments_play_serially(monkeypatch):
     def no_processes(*args, **kwargs):
         raise AssertionError("a process pool was started")
 
-    monkeypatch.setattr(arena, "ProcessPoolExecutor", no_processes)
+    # arena imports the pool where it starts one (Pyodide cannot import it at all)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_processes)
     assert not arena.processes_available()
     pool = process_pool(2)
     assert isinstance(pool, SerialExecutor)

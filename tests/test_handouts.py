@@ -106,3 +106,14 @@ def test_every_solved_exercise_keeps_its_student_cell(handouts, name):
     asked = {call for cell in code_cells(handout) for call in grade.exercise_calls(cell.source)}
     assert solved <= asked, f"solved only in solution cells: {sorted(solved - asked)}"
     assert not any(is_solution(cell) for cell in handout.cells)
+
+
+def test_no_handout_lists_an_answer_before_its_exercise(handouts):
+    """Read as a student reads the file (every cell counts): no solution cell, and no
+    write-it answer named before its exercise (test_answers_after.py's judgement)."""
+    from test_lite_site import answers_before_exercises, solution_cells
+
+    folder, _ = handouts
+    for name in NOTEBOOKS:
+        assert solution_cells(folder / name) == 0, name
+        assert answers_before_exercises(folder / name) == [], name

@@ -18,7 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple, Union
@@ -399,7 +399,8 @@ def process_pool(max_workers: int | None = None) -> Executor:
     if max_workers is not None:
         _check_count(max_workers, "max_workers", 1, 1024)
     if processes_available():
-        try:
+        try:  # imported here: Pyodide has no _multiprocessing, which the import needs
+            from concurrent.futures import ProcessPoolExecutor
             return ProcessPoolExecutor(max_workers)
         except (NotImplementedError, OSError):
             pass

@@ -1,5 +1,6 @@
 """The package's own ``ValueError`` subclasses: the two every board raises on bad input, and
-the one every search raises on a bad option.
+the one every search raises on a bad option; and the error of a browser's Python asked for
+worker processes.
 
 All subclass ``ValueError`` so that code which already catches ``ValueError`` keeps working,
 and all carry a message that names the problem (the cell, the character, the counts).
@@ -16,3 +17,12 @@ class InvalidBoardError(ValueError):
 
 class SearchOptionError(ValueError):
     """A search option that does not exist or does not fit with the others."""
+
+
+# How every "needs processes" message starts (the lite site's browser test looks for it).
+NOT_IN_A_BROWSER = "not in a browser"
+
+
+class ProcessesUnavailable(RuntimeError):
+    """Work that needs worker processes, asked of a Python that cannot start one: a browser's
+    (Pyodide, in the JupyterLite site). The message starts with ``NOT_IN_A_BROWSER``."""

@@ -66,7 +66,7 @@ def main() -> None:
         "pool": pool_kind(),
         "platform": sys.platform,
         "module": ttt_lib.__file__,
-        "version": metadata.version("ttt_lib"),
+        "version": metadata.version("ttt-search"),
     }, sort_keys=True))
 
 

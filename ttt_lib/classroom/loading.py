@@ -18,8 +18,8 @@ from pathlib import Path
 from ..agents import AGENTS
 from . import jail
 from ..safetext import Unreadable, printable, read_regular
-from .worker import (Box, CannotStart, ClassroomError, Entrant, Forfeit, Limits,
-                     require_processes)
+from ..arena import processes_available
+from .worker import BROWSER_ROSTER, Box, CannotStart, ClassroomError, Entrant, Forfeit, Limits
 
 TAG = "agent"  # the tag of a notebook's agent cells
 MAX_BYTES = 4 << 20  # a longer file is not a student's agent
@@ -32,10 +32,12 @@ class Roster:
     folder: str
     entrants: list[Entrant] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    unavailable: str = ""  # why no agent could be loaded here (in a browser), else ""
 
     def format(self) -> str:
         names = ", ".join(printable(e.label) for e in self.entrants) or "none"
-        lines = [f"{len(self.entrants)} agents from {printable(Path(self.folder).name)}: {names}"]
+        lines = [self.unavailable] if self.unavailable else []
+        lines += [f"{len(self.entrants)} agents from {printable(Path(self.folder).name)}: {names}"]
         lines += [f"  left out {printable(name)}: {printable(reason)}"
                   for name, reason in self.rejected]
         return "\n".join(lines)
@@ -43,8 +45,10 @@ class Roster:
 
 def load_folder(folder: str | Path, limits: Limits = Limits()) -> Roster:
     """The agents of ``folder``'s ``.py`` files and notebooks, in file-name order, each
-    checked by loading it in a sandbox."""
-    require_processes()
+    checked by loading it in a sandbox. In a browser, where no sandbox can start, the roster
+    is empty and says why (a class tournament then plays the built-in agents only)."""
+    if not processes_available():
+        return Roster(str(folder), unavailable=BROWSER_ROSTER)
     root = Path(folder)
     if not root.is_dir():
         raise ClassroomError(f"no folder {str(folder)!r}")

@@ -14,15 +14,17 @@ import logging
 import math
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..agents import AGENTS, make_agent
 from ..arena import (MAX_GAMES, AgentSpec, PairResult, TournamentResult, derive_seed,
+                     processes_available,
                      normalize_spec, spec_label, turns)
 from ..boards.named import start_position
+from ..errors import NOT_IN_A_BROWSER, ProcessesUnavailable
 from ..game import MAX, player_name
 from . import jail
 from .leaderboard import Leaderboard, leaderboard
@@ -212,6 +214,8 @@ def class_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
     check_count(games, "games (per ordered pair)", 1, MAX_GAMES)
     check_count(seed, "seed", -math.inf, math.inf)
     start_position(game)  # an unknown game fails here, before any sandbox starts
+    if roster is not None and roster.unavailable and len(builtins) < 2:
+        raise ProcessesUnavailable(roster.unavailable)  # a browser's: the class is missing
     players = entrants(builtins, roster)
     if limits.isolated and roster and roster.entrants:
         jail.require("a student's agent")
@@ -279,6 +283,7 @@ def open_executor(kind: str = "serial", workers: int = 2,
     if kind == "serial":
         yield None
     elif kind == "processes":
+        from concurrent.futures import ProcessPoolExecutor  # not in Pyodide: imported when used
         pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
         try:
             yield pool
@@ -296,7 +301,12 @@ def open_executor(kind: str = "serial", workers: int = 2,
 @contextmanager
 def dask_client(workers: int = 2, scheduler: str | None = None):
     """A Dask ``Client``: connected to ``scheduler``, or to a new local cluster of
-    ``workers`` single-threaded processes (closed on exit)."""
+    ``workers`` single-threaded processes (closed on exit). Not in a browser
+    (``ProcessesUnavailable``)."""
+    if not processes_available():
+        raise ProcessesUnavailable(f"{NOT_IN_A_BROWSER}: Dask's workers are processes, which "
+                                   f"a browser's Python cannot start; run this notebook in "
+                                   f"JupyterLab or on Colab for them")
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:

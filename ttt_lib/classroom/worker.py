@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..arena import processes_available
+from ..errors import NOT_IN_A_BROWSER, ProcessesUnavailable
 from ..boards.named import game_name
 from ..game import Game, player_name
 from ..player import Agent
@@ -92,12 +93,17 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:g} s"
 
 
-def require_processes() -> None:
-    """Students' agents run in processes of their own: not in a browser's Python."""
-    if not processes_available():
-        raise ClassroomError("a class tournament runs each student's agent in a process of "
-                             "its own, and this Python (a browser's) cannot start one")
+# What a browser's Python says instead of loading or playing a class's agents.
+BROWSER_ROSTER = (f"{NOT_IN_A_BROWSER}: a class's agents each run in a process of their own, "
+                  f"which a browser's Python cannot start; run this notebook in JupyterLab or "
+                  f"on Colab for them")
 
+
+def require_processes() -> None:
+    """Students' agents run in processes of their own: not in a browser's Python
+    (``ProcessesUnavailable``, a ``RuntimeError``: the platform lacks them, no value is wrong)."""
+    if not processes_available():
+        raise ProcessesUnavailable(BROWSER_ROSTER)
 
 
 class BoxGone(Exception):
