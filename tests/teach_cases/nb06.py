@@ -1,5 +1,8 @@
 """Right and wrong answers for the exercises of notebook 06."""
+from fractions import Fraction
+
 from ttt_lib import BitBoard, teach
+from ttt_lib.arena import random_play_probabilities
 from ttt_lib.studies.counting import positions
 from ttt_lib.symmetry import encode, symmetric_forms
 
@@ -7,6 +10,9 @@ from ttt_lib.symmetry import encode, symmetric_forms
 def two_mark_classes():
     return len({b.canonical_key() for b in positions().values()
                 if sum(1 for d in b.cells() if d) == 2})
+
+
+ODDS = random_play_probabilities(BitBoard.from_text(teach.BOARD_06_ODDS))
 
 
 CASES = [
@@ -17,6 +23,9 @@ CASES = [
     (teach.check_06_images,
      len(set(symmetric_forms(BitBoard.from_text(teach.BOARD_06_IMAGES).cells()))),
      [8, 1, 2, 9, 0]),
+    (teach.check_06_random_odds, ODDS["x_wins"],
+     [ODDS["o_wins"], ODDS["draws"], Fraction(4, 17), Fraction(0), Fraction(3, 2),
+      0.3, "1/4"]),
 ]
 
 

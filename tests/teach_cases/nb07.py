@@ -4,7 +4,6 @@ import math
 from fractions import Fraction
 
 from ttt_lib import BitBoard, teach
-from ttt_lib.arena import random_play_probabilities
 from ttt_lib.search.mcts import MCTSTree
 
 
@@ -20,9 +19,6 @@ def next_move():
 def most_visited_other():
     rows = next_move_rows()
     return max((row for row in rows if row.move != next_move()), key=lambda row: row.visits).move
-
-
-ODDS = random_play_probabilities(BitBoard.from_text(teach.BOARD_07_ODDS))
 
 
 # ------------------------------------------------------------ write it: UCB1
@@ -148,9 +144,6 @@ def backprop_loops(path, x_result):
 CASES = [
     (teach.check_07_next_move, next_move(),
      [most_visited_other(), 0, 4, 8, 9] + [m for m in (1, 3, 5, 6, 7) if m != next_move()]),
-    (teach.check_07_random_odds, ODDS["x_wins"],
-     [ODDS["o_wins"], ODDS["draws"], Fraction(4, 17), Fraction(0), Fraction(3, 2),
-      0.3, "1/4"]),
     (teach.check_07_ucb, right_ucb, [no_log, no_sqrt, swapped, no_inf, ucb_stub, 1.425]),
     (teach.check_07_backpropagate, right_backpropagate,
      [x_view_everywhere, draws_as_wins, root_forgotten, backprop_stub, 42]),

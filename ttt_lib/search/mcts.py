@@ -79,9 +79,10 @@ def _check_budget(count, what: str) -> None:
 class Node:
     """A position in the MCTS tree and the results of the playouts that passed through it.
 
-    Results are counted for the player who moved *into* this position (the parent's mover):
-    that is what the parent compares when it chooses a child. ``proven`` is the exact
-    outcome for that player (+1, 0, -1) once the solver has established it, else None.
+    Results are counted for the player who just moved, *into* this position (the player to
+    move at the parent): that is what the parent compares when it chooses a child.
+    ``proven`` is the exact outcome for that player (+1, 0, -1) once the solver has
+    established it, else None.
     """
 
     __slots__ = ("state", "to_move", "terminal", "children", "visits", "wins", "draws",
@@ -102,7 +103,8 @@ class Node:
 
     @property
     def value(self) -> float | None:
-        """Mean reward in [0, 1] for the mover (win 1, draw 1/2, loss 0); None if unvisited."""
+        """Mean reward in [0, 1] of the player who moved into this node (win 1, draw 1/2,
+        loss 0); None if unvisited."""
         return (self.wins + self.draws / 2) / self.visits if self.visits else None
 
     @property
@@ -298,8 +300,8 @@ class SolverTree(MCTSTree):
         self.iterations += 1
 
     def prove(self, node: Node) -> int | None:
-        """Mark ``node`` proven when one child wins for its mover or every child is proven;
-        return its proven outcome (None while still open)."""
+        """Mark ``node`` proven when one child is a proven win for the player to move at
+        ``node`` or every child is proven; return its proven outcome (None while open)."""
         if node.proven is None and node.children is not None:
             outcomes = [child.proven for child in node.children.values()]
             if 1 in outcomes:  # the player to move here has a winning move

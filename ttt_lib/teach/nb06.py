@@ -1,7 +1,9 @@
 """Exercises of notebook 06: counting states and symmetry."""
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
+from fractions import Fraction
 from functools import lru_cache
 
 from ..boards.bit import BitBoard
@@ -11,11 +13,14 @@ from ..symmetry import SYMMETRIES, canonical, canonical_code, encode, symmetric_
 from .core import is_int, unanswered, verdict, write_it
 from .judge import call_limited, failure_of
 
-__all__ = ["BOARD_06_CODE", "BOARD_06_IMAGES", "check_06_canonical", "check_06_code",
-           "check_06_two_mark_classes", "check_06_images"]
+__all__ = ["BOARD_06_CODE", "BOARD_06_IMAGES", "BOARD_06_ODDS", "check_06_canonical",
+           "check_06_code", "check_06_random_odds", "check_06_two_mark_classes",
+           "check_06_images"]
 
 BOARD_06_CODE = "X.O/.X./..O"
 BOARD_06_IMAGES = "X../.O./..."
+# Exercise 5: the position whose odds under uniformly random play are asked for.
+BOARD_06_ODDS = "XOX/.O./..X"
 
 
 def check_06_code(answer) -> None:
@@ -205,3 +210,60 @@ def check_06_canonical(fn) -> None:
           f"onto the other), yet your function gave both {forms[text]!r}. The form must keep "
           f"where each mark is (return one of the 8 images), not only what the position "
           f"holds.")
+
+
+# ------------------------------------ the exact odds of random play (check_06_random_odds)
+
+@lru_cache(maxsize=None)
+def _odds() -> dict[str, Fraction]:
+    from ..arena import random_play_probabilities
+    return random_play_probabilities(BitBoard.from_text(BOARD_06_ODDS))
+
+
+@lru_cache(maxsize=None)
+def _games_share() -> Fraction:
+    """X's share of the finished games, every game counted once (the tempting slip)."""
+    from ..game import leaves
+    ends = list(leaves(BitBoard.from_text(BOARD_06_ODDS)))
+    return Fraction(sum(1 for end in ends if end.utility() > 0), len(ends))
+
+
+def check_06_random_odds(answer) -> None:
+    """The exact probability that X wins from ``BOARD_06_ODDS`` when both sides play
+    uniformly random moves, as a ``Fraction``."""
+    odds = _odds()
+    expected = odds["x_wins"]
+    first_hint = ("each legal move is equally likely, so a position's chance is the average of "
+                  "its children's chances; a finished game is 1 if X won, else 0.")
+    if unanswered(answer, first_hint):
+        return
+    if isinstance(answer, bool) or not isinstance(answer, (Fraction, int, float)):
+        return verdict(False, "", "give a Fraction, e.g. Fraction(2, 7) "
+                                  "(from fractions import Fraction).")
+    if isinstance(answer, float):  # numbers compare by value: a float is right when it rounds
+        if not math.isfinite(answer):  # the exact answer, to nine digits
+            return verdict(False, "", "give a number between 0 and 1, best an exact Fraction.")
+        if abs(answer - float(expected)) < 1e-9:
+            answer = expected
+    answer = Fraction(answer)
+    from ..search.minimax import solve
+    perfect = Fraction(int(solve(BitBoard.from_text(BOARD_06_ODDS)) > 0))
+    if not 0 <= answer <= 1:
+        hint = "a probability lies between 0 and 1."
+    elif answer == odds["o_wins"] and answer != expected:
+        hint = "that is O's chance of winning; the question asks for X's."
+    elif answer == odds["draws"] and answer != expected:
+        hint = "that is the chance of a draw; the question asks for X's win."
+    elif answer == _games_share() and answer != expected:
+        hint = ("that counts every finished game once, but games are not equally likely: one "
+                "that ends sooner took fewer random choices. Weight each move by "
+                "1 / (number of legal moves).")
+    elif answer == perfect and answer != expected:
+        hint = ("that is the outcome under perfect play; here both sides pick uniformly at "
+                "random among the empty cells.")
+    else:
+        hint = ("average over the moves of the player to move, level by level down to the end "
+                "of the game; a small recursive function does it.")
+    verdict(answer == expected,
+            f"{expected} for X, {odds['o_wins']} for O and {odds['draws']} for a draw "
+            f"(they add up to {sum(odds.values())}).", hint)

@@ -11,17 +11,13 @@ from ..search.mcts import SQRT2, MCTSTree, Node
 from .core import case_seed, is_int, unanswered, verdict, write_it
 from .judge import call_limited, failure_of, same_value
 
-__all__ = ["BOARD_07_NEXT", "SEED_07_NEXT", "ITERATIONS_07_NEXT", "BOARD_07_ODDS",
-           "PathNode", "check_07_backpropagate", "check_07_next_move", "check_07_random_odds",
-           "check_07_ucb"]
+__all__ = ["BOARD_07_NEXT", "SEED_07_NEXT", "ITERATIONS_07_NEXT", "PathNode",
+           "check_07_backpropagate", "check_07_next_move", "check_07_ucb"]
 
 # Exercise 3: the tree UCT grows from this position with this seed, after this many iterations.
 BOARD_07_NEXT = "X../.O./..X"
 SEED_07_NEXT = 2
 ITERATIONS_07_NEXT = 15
-
-# Exercise 5: the position whose odds under uniformly random play are asked for.
-BOARD_07_ODDS = "XOX/.O./..X"
 
 @lru_cache(maxsize=None)
 def _next_tree_rows() -> tuple:
@@ -60,61 +56,6 @@ def check_07_next_move(answer) -> None:
     verdict(answer == move,
             f"{move}: value {mean:.2f} + bonus {ucb - mean:.2f} = UCB1 {ucb:.3f} from "
             f"{visits} visit(s), ahead of {runner_up[0]} at {runner_up[3]:.3f}.", hint)
-
-
-@lru_cache(maxsize=None)
-def _odds() -> dict[str, Fraction]:
-    from ..arena import random_play_probabilities
-    return random_play_probabilities(BitBoard.from_text(BOARD_07_ODDS))
-
-
-@lru_cache(maxsize=None)
-def _games_share() -> Fraction:
-    """X's share of the finished games, every game counted once (the tempting slip)."""
-    from ..game import leaves
-    ends = list(leaves(BitBoard.from_text(BOARD_07_ODDS)))
-    return Fraction(sum(1 for end in ends if end.utility() > 0), len(ends))
-
-
-def check_07_random_odds(answer) -> None:
-    """The exact probability that X wins from ``BOARD_07_ODDS`` when both sides play
-    uniformly random moves, as a ``Fraction``."""
-    odds = _odds()
-    expected = odds["x_wins"]
-    first_hint = ("each legal move is equally likely, so a position's chance is the average of "
-                  "its children's chances; a finished game is 1 if X won, else 0.")
-    if unanswered(answer, first_hint):
-        return
-    if isinstance(answer, bool) or not isinstance(answer, (Fraction, int, float)):
-        return verdict(False, "", "give a Fraction, e.g. Fraction(2, 7) "
-                                  "(from fractions import Fraction).")
-    if isinstance(answer, float):  # numbers compare by value: a float is right when it rounds
-        if not math.isfinite(answer):  # the exact answer, to nine digits
-            return verdict(False, "", "give a number between 0 and 1, best an exact Fraction.")
-        if abs(answer - float(expected)) < 1e-9:
-            answer = expected
-    answer = Fraction(answer)
-    from ..search.minimax import solve
-    perfect = Fraction(int(solve(BitBoard.from_text(BOARD_07_ODDS)) > 0))
-    if not 0 <= answer <= 1:
-        hint = "a probability lies between 0 and 1."
-    elif answer == odds["o_wins"] and answer != expected:
-        hint = "that is O's chance of winning; the question asks for X's."
-    elif answer == odds["draws"] and answer != expected:
-        hint = "that is the chance of a draw; the question asks for X's win."
-    elif answer == _games_share() and answer != expected:
-        hint = ("that counts every finished game once, but games are not equally likely: one "
-                "that ends sooner took fewer random choices. Weight each move by "
-                "1 / (number of legal moves).")
-    elif answer == perfect and answer != expected:
-        hint = ("that is the outcome under perfect play; here both sides pick uniformly at "
-                "random among the empty cells.")
-    else:
-        hint = ("average over the moves of the player to move, level by level down to the end "
-                "of the game; a small recursive function does it.")
-    verdict(answer == expected,
-            f"{expected} for X, {odds['o_wins']} for O and {odds['draws']} for a draw "
-            f"(they add up to {sum(odds.values())}).", hint)
 
 
 # ------------------------------------------------------- write it: UCB1 (check_07_ucb)

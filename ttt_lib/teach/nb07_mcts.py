@@ -1,4 +1,4 @@
-"""Exercise 5 of notebook 07 (write it): plain UCT, judged from the outside (``check_07_mcts``).
+"""Exercise 4 of notebook 07 (write it): plain UCT, judged from the outside (``check_07_mcts``).
 
 The student's ``fn(state, playouts, rng)`` gets a ``CountedState``, the game protocol with one
 thing added: every game the function finishes (each time it reads a finished position's result;
