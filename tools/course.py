@@ -31,7 +31,7 @@ PLAN = (
     ("05_depth_limits_and_the_horizon.ipynb", "05 · Depth limits, heuristics and the horizon",
      "What can a search decide when it cannot look to the end of the game?"),
     ("06_counting_states_and_symmetry.ipynb", "06 · Counting states and symmetry",
-     "How many positions and games are there, and how much does symmetry save?"),
+     "How many positions and games are there, what does symmetry save, and what are the odds\n     of random play?"),
     ("07_monte_carlo_and_uct.ipynb", "07 · Monte Carlo and UCT",
      "Can random playouts find good moves without searching the whole tree?"),
     ("08_agents_and_tournaments.ipynb", "08 · Agents, tournaments and playing the computer",
