@@ -1,4 +1,4 @@
-"""One vocabulary over the course: "the player to move" and "the player who just moved" are
+"""One vocabulary over the course, and notebooks that fit a sitting: "the player to move" and "the player who just moved" are
 spelled out (no bare "mover" in any notebook's prose or printed text), and every link to
 notebook 00's conventions table or references lands on a heading that is there."""
 import re
@@ -44,3 +44,16 @@ def test_links_to_the_index_land_on_its_headings():
         text = "".join(cell.source for cell in nbformat.read(str(path), as_version=4).cells
                        if cell.cell_type == "markdown")
         assert set(ANCHOR.findall(text)) <= headings, path.name
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem[:2] for p in NOTEBOOKS])
+def test_a_notebook_fits_a_sitting(path):
+    """At most 40 code cells in a notebook; Monte Carlo and UCT (07), the longest topic, at
+    most 30 code cells and about 2,000 words of prose."""
+    nb = nbformat.read(str(path), as_version=4)
+    code = sum(cell.cell_type == "code" for cell in nb.cells)
+    assert code <= (30 if path.name.startswith("07") else 40), (path.name, code)
+    if path.name.startswith("07"):
+        words = sum(len(cell.source.split()) for cell in nb.cells if cell.cell_type == "markdown"
+                    and "navigation" not in cell.metadata.get("tags", []))
+        assert words <= 2200, words
