@@ -93,7 +93,7 @@ LAB_IMAGES = """() => Array.from(document.querySelectorAll(".jp-OutputArea-outpu
                 .map(i => ({alt: i.getAttribute("alt"), drawn: i.complete && i.naturalWidth > 0}))}))"""
 
 
-@pytest.mark.parametrize("name", ["01_boards_and_game_trees.ipynb", "03_alpha_beta_pruning.ipynb"])
+@pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS], ids=lambda n: n[:2])
 def test_an_untrusted_notebook_in_jupyterlab_shows_every_picture_described(
         name, browser, lab, tmp_path):
     """A fresh clone is untrusted: JupyterLab then refuses stored SVG outputs, but shows the
