@@ -211,3 +211,14 @@ def test_the_course_map_names_every_arrow():
     for number, _, needs in COURSE_00_MAP:
         if needs:
             assert any(f"{need} to {number}" in description for need in needs)
+
+
+def test_bars_at_categories_are_named_by_their_category():
+    from matplotlib.figure import Figure
+
+    from ttt_lib.viz.figure_text import _bars_text
+    ax = Figure().subplots()
+    bars = ax.bar(["1", "2", "7"], [5, 394, 3])
+    assert _bars_text(ax, bars) == "Bars: 1: 5, 2: 394, 7: 3."
+    ax = Figure().subplots()
+    assert _bars_text(ax, ax.bar([0, 1], [5, 8])) == "Bars: 0: 5, 1: 8."

@@ -53,11 +53,18 @@ def _bars_text(ax, bars: BarContainer) -> str:
     label = bars.get_label()
     name = "" if label.startswith("_") else f" {label}"
     if bars.orientation == "vertical":
-        pairs = [(p.get_x() + p.get_width() / 2, p.get_height()) for p in bars]
+        axis, pairs = ax.xaxis, [(p.get_x() + p.get_width() / 2, p.get_height()) for p in bars]
     else:
-        pairs = [(p.get_y() + p.get_height() / 2, p.get_width()) for p in bars]
-    return f"Bars{name}: " + ", ".join(f"{_num(at)}: {_num(size)}"
+        axis, pairs = ax.yaxis, [(p.get_y() + p.get_height() / 2, p.get_width()) for p in bars]
+    names = _categories(axis)
+    return f"Bars{name}: " + ", ".join(f"{names.get(round(at), _num(at))}: {_num(size)}"
                                         for at, size in pairs[:MAX_POINTS * 3]) + "."
+
+
+def _categories(axis) -> dict:
+    """Position -> name on an axis of categories (bars drawn at strings), else empty."""
+    mapping = getattr(axis.get_units(), "_mapping", None) or {}
+    return {position: str(label) for label, position in mapping.items()}
 
 
 def _num(value) -> str:
