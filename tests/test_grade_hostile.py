@@ -21,6 +21,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 import ttt_lib
 from ttt_lib.teach import grade
+from test_grade import classic  # the columns both grade tests compare
 
 IMPORTS = "from ttt_lib.teach import check_10_q_update"
 RIGHT = ("def my_update(q, reward, next_best, alpha, gamma):\n"
@@ -157,11 +158,3 @@ def test_a_fifo_or_a_folder_is_not_read(tmp_path):
         "not graded: it is not a regular file but a FIFO"
     assert grade.read_paper(tmp_path / "dir.ipynb", tmp_path).problem == \
         "not graded: it is not a regular file but a folder"
-
-def classic(rows: list[list[str]]) -> list[list[str]]:
-    """The table's file, status, right, problem and flags columns (the points and student
-    columns are tests/test_grade_class.py's)."""
-    keep = [i for i, name in enumerate(rows[0])
-            if name in ("file", "right", "problem", "flags")
-            or (name.startswith("check_") and not name.endswith(" points"))]
-    return [[row[i] for i in keep] for row in rows]
