@@ -12,6 +12,7 @@ from ttt_lib import BitBoard, InvalidBoardError, ListBoard, MNKBoard
 from ttt_lib import arena
 from ttt_lib.agents import AgentError, MCTSAgent, make_agent
 from ttt_lib.arena import ArenaError, SerialExecutor, process_pool, tournament
+from ttt_lib.boards.alt import described_svg
 from ttt_lib.boards.tictactoe import svg
 
 
@@ -38,7 +39,7 @@ def test_pictures_refuse_sizes_and_cells_off_the_board():
         board.svg(96, [9])
     with pytest.raises(TypeError, match="cells is a sequence of 9 digits"):
         svg(5)
-    assert svg(board.cells()) == board.svg()
+    assert described_svg(svg(board.cells()), board.describe()) == board.svg()  # + its words
 
 
 def test_conversions_and_codes_refuse_what_is_not_a_board():
