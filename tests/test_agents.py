@@ -8,7 +8,7 @@ from ttt_lib.agents import (AGENTS, MCTSAgent, PerfectAgent, RandomAgent, Unknow
                             make_agent)
 from ttt_lib.cli import main
 from ttt_lib.search.depthlimit import depth_limited_choice
-from ttt_lib.search.minimax import best_moves
+from ttt_lib.search.exact import best_moves
 from ttt_lib.search import Stats
 
 NAMES = ["random", "greedy", "minimax", "alphabeta", "perfect", "heuristic", "expectimax", "flat-mc", "deepening",

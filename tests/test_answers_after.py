@@ -128,6 +128,6 @@ def test_named_finds_names_not_parts_of_names():
     assert named("tree.update(1)\nQTable.update(q)", "QTable.update")
     assert not named("table.update(1)", "QTable.update")
     assert listed("show_source(Node.ucb)", "Node.ucb") and not listed("Node.ucb(1)", "Node.ucb")
-    assert not named("from ttt_lib.search.alphabeta import AlphaBeta", "alphabeta")
+    assert not named("from ttt_lib.search.pruning import AlphaBeta", "alphabeta")
     assert named("from ttt_lib.search import alphabeta", "alphabeta")
     assert named("%pip install x\nfrom ttt_lib import negamax", "negamax")

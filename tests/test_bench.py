@@ -17,7 +17,7 @@ import pytest
 from ttt_lib import BitBoard, bench
 from ttt_lib.cli import main
 from ttt_lib.game import count_tree, reachable
-from ttt_lib.search.minimax import solve_all
+from ttt_lib.search.exact import solve_all
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +123,7 @@ def test_the_baselines_are_part_of_the_package():
 
 @pytest.mark.parametrize("text", ["XO./.X./...", "X../.../...", "XOX/OX./..."])
 def test_plain_minimax_walks_the_same_tree(plain, text):
-    from ttt_lib.search.minimax import solve
+    from ttt_lib.search.exact import solve
     board = plain.board_from_text(text)
     counter = plain.Counter()
     value = plain.minimax(board, plain.to_move(board), counter)

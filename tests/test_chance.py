@@ -12,7 +12,7 @@ import pytest
 
 from ttt_lib.cli import main
 from ttt_lib.game import Chance, TreeNode
-from ttt_lib.search.expectiminimax import chance_value
+from ttt_lib.search.chance import chance_value
 from ttt_lib.boards.slippery import SlipperyBoard
 from ttt_lib.studies.chance import compare_choices, simulate, slip_curve, solve_slippery
 from ttt_lib.teach.judge import (Case, TimeLimit, Watched, call_limited, judge, random_tree,

@@ -11,11 +11,11 @@ from ttt_lib import ConnectFour, IllegalMoveError, InvalidBoardError, MNKBoard
 from ttt_lib.agents import make_agent
 from ttt_lib.arena import play_game
 from ttt_lib.boards import ConnectFour as BoardsConnectFour
-from ttt_lib.search.alphabeta import alphabeta
+from ttt_lib.search.pruning import alphabeta
 from ttt_lib.search.depthlimit import WIN, depth_limited
-from ttt_lib.search.mcts import mcts
-from ttt_lib.search.minimax import minimax, negamax_memo
-from ttt_lib.search.pvs import pvs
+from ttt_lib.search.monte_carlo import mcts
+from ttt_lib.search.exact import minimax, negamax_memo
+from ttt_lib.search.principal_variation import pvs
 from ttt_lib.search.trace import Stats
 
 SIZES = [(7, 6, 4), (4, 3, 3), (5, 4, 4), (3, 5, 3), (6, 7, 4), (2, 2, 2), (8, 7, 4), (1, 4, 3)]

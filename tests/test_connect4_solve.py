@@ -13,7 +13,7 @@ import pytest
 from ttt_lib import ConnectFour, InvalidBoardError
 from ttt_lib.bench import connect4_plain
 from ttt_lib.cli import main
-from ttt_lib.search.alphabeta import alphabeta
+from ttt_lib.search.pruning import alphabeta
 from ttt_lib.studies import connect4_solve
 from ttt_lib.studies.connect4_solve import (Connect4Solver, SolveProgress, format_figures,
                                             solve_connect4, threat_cells, threat_cells_4)

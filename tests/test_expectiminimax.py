@@ -10,9 +10,9 @@ import pytest
 from ttt_lib.game import Chance, ChanceNodeError, TreeNode
 from ttt_lib.search import (Stats, Trace, alphabeta, count_nodes, minimax, negamax,
                             trace_calls)
-from ttt_lib.search.alphabeta import SearchOptionError, alphabeta_maxmin
+from ttt_lib.search.pruning import SearchOptionError, alphabeta_maxmin
 from ttt_lib.search.chance_pruning import ChanceTrace, star1, star2
-from ttt_lib.search.expectiminimax import (best_chance_moves, chance_value, expectiminimax,
+from ttt_lib.search.chance import (best_chance_moves, chance_value, expectiminimax,
                                            expectiminimax_memo)
 from ttt_lib.teach.judge import random_trees
 

@@ -232,7 +232,7 @@ def test_checked_entry_points_still_answer_and_show_their_algorithm():
     from ttt_lib.teach import source_text
     state = BitBoard.from_text("XOX/OX./...")
     assert search.minimax.__wrapped__ is search.minimax.__wrapped__.__globals__["minimax"]
-    assert source_text(search.minimax).startswith("# ttt_lib/search/minimax.py\n"
+    assert source_text(search.minimax).startswith("# ttt_lib/search/exact.py\n"
                                                   "def minimax(state: Game) -> float:")
     value, stats = search.count_nodes(search.minimax, state)
     assert value == 1 and stats.nodes == search.count_nodes(

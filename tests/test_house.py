@@ -206,8 +206,28 @@ def test_notebooks_show_public_names_only(path):
 
 def test_the_private_name_check_catches_each_kind():
     samples = ["show_source(_pvs)", "show_source(MCTSTree._select)",
-               "from ttt_lib.search.pvs import _pvs", "tree._iterate()"]
+               "from ttt_lib.search.principal_variation import _pvs", "tree._iterate()"]
     for sample in samples:
         assert any(p.search(sample) for p, _ in PRIVATE), sample
     for fine in ["show_source(MCTSTree.select)", "board._repr_svg_()", "x.__class__"]:
         assert not any(p.search(fine) for p, _ in PRIVATE), fine
+
+
+def test_no_module_is_shadowed_by_a_name_of_its_package():
+    """``import ttt_lib.search.pruning as m`` gives the module: no package hands out a function
+    or class under the name of one of its own modules (``search.alphabeta`` the function once
+    hid ``search/alphabeta.py``)."""
+    import importlib
+    import pkgutil
+    import types
+
+    import ttt_lib
+
+    shadowed = []
+    for info in pkgutil.walk_packages(ttt_lib.__path__, "ttt_lib."):
+        parent_name, _, child = info.name.rpartition(".")
+        parent = importlib.import_module(parent_name)
+        value = getattr(parent, child, None)
+        if value is not None and not isinstance(value, types.ModuleType):
+            shadowed.append(info.name)
+    assert not shadowed

@@ -6,9 +6,9 @@ import pytest
 
 from ttt_lib import BitBoard, ListBoard, TreeNode
 from ttt_lib.arena import random_play_probabilities
-from ttt_lib.search.mcts import (SQRT2, MCTSTree, flat_monte_carlo, mcts, random_playout,
+from ttt_lib.search.monte_carlo import (SQRT2, MCTSTree, flat_monte_carlo, mcts, random_playout,
                                  tree_stats)
-from ttt_lib.search.minimax import best_moves, move_values, solve
+from ttt_lib.search.exact import best_moves, move_values, solve
 from ttt_lib.search import Stats
 from ttt_lib.studies.convergence import convergence_study
 

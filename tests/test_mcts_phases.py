@@ -10,9 +10,9 @@ import random
 import pytest
 
 from ttt_lib import BitBoard, ListBoard
-from ttt_lib.search.mcts import (SQRT2, MCTSTree, Node, SharedSolverTree, SharedTree,
+from ttt_lib.search.monte_carlo import (SQRT2, MCTSTree, Node, SharedSolverTree, SharedTree,
                                  SolverTree, random_playout, tree_stats)
-from ttt_lib.search.minimax import solve
+from ttt_lib.search.exact import solve
 from ttt_lib.search import Stats
 
 SMALL = "XOX/XOO/..."  # X to move; 6 wins at once, 7 and 8 do not
@@ -317,7 +317,7 @@ def test_the_plain_phases_are_short_and_know_no_variant():
 
 
 def test_the_mcts_module_imports_only_the_protocol_its_checks_and_the_observers():
-    mcts_module = importlib.import_module("ttt_lib.search.mcts")  # not the function ``mcts``
+    mcts_module = importlib.import_module("ttt_lib.search.monte_carlo")  # not the function ``mcts``
     tree = ast.parse(inspect.getsource(mcts_module))
     imported = {node.module for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.level}

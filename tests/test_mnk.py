@@ -10,8 +10,8 @@ from ttt_lib import BitBoard, IllegalMoveError, InvalidBoardError
 from ttt_lib.game import reachable
 from ttt_lib.boards.mnk import MNKBoard, symmetries, winning_lines
 from ttt_lib.boards.tictactoe import LINES
-from ttt_lib.search.alphabeta import alphabeta
-from ttt_lib.search.minimax import solve, solve_all
+from ttt_lib.search.pruning import alphabeta
+from ttt_lib.search.exact import solve, solve_all
 from ttt_lib.search import Stats
 from ttt_lib.symmetry import SYMMETRIES
 

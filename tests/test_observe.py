@@ -10,7 +10,7 @@ from ttt_lib.search import (AlphaBeta, Stats, Trace, alphabeta, alphabeta_maxmin
                             compare_traces, count_nodes, depth_limited_choice, expectimax,
                             iterative_deepening, line_score, minimax, negamax, negamax_memo,
                             pvs, pvs_search, solve, trace_calls, uniform_random)
-from ttt_lib.search.minimax import best_moves
+from ttt_lib.search.exact import best_moves
 from ttt_lib.search.observe import observe
 
 SLIDES_TREE = [[7, 5], [3, 1, 9]]

@@ -1,14 +1,14 @@
-"""The smallest proof of the draw (``studies.minimal_proof``), checked independently."""
+"""The smallest proof of the draw (``studies.draw_proof``), checked independently."""
 import io
 
 import pytest
 
 from ttt_lib import BitBoard
-from ttt_lib.search.alphabeta import alphabeta
-from ttt_lib.search.minimax import solve
+from ttt_lib.search.pruning import alphabeta
+from ttt_lib.search.exact import solve
 from ttt_lib.search import Stats
 from ttt_lib.cli import main
-from ttt_lib.studies.minimal_proof import (ProofGraph, ProofSearch, least_proof, minimal_proof,
+from ttt_lib.studies.draw_proof import (ProofGraph, ProofSearch, least_proof, minimal_proof,
                                            proof_search)
 from ttt_lib.studies.nodes import format_nodes_report, nodes_report
 from ttt_lib.symmetry import canonical_code

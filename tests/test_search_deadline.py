@@ -11,11 +11,11 @@ from ttt_lib.agents import make_agent
 from ttt_lib.arena import play_game
 from ttt_lib.errors import IllegalMoveError
 from ttt_lib.search import depth_limited_choice, line_score, solve
-from ttt_lib.search.alphabeta import SearchOptionError
+from ttt_lib.search.pruning import SearchOptionError
 from ttt_lib.search.continuation import (PLAIN, WIN, Continuation, continued_choice,
                                          nothing_forced, threats)
 from ttt_lib.search.deepening import Clock, Clocked, iterative_deepening
-from ttt_lib.search.minimax import best_moves
+from ttt_lib.search.exact import best_moves
 from ttt_lib.studies.horizon import (HORIZON_EXAMPLE, counted_choice, mistakes_by_depth,
                                      unfinished_classes)
 

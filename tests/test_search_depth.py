@@ -5,9 +5,9 @@ from ttt_lib import BitBoard, TreeNode
 from ttt_lib.game import MAX
 from ttt_lib.search import (Stats, depth_limited, depth_limited_choice, iterative_deepening,
                             line_score, move_values)
-from ttt_lib.search.alphabeta import SearchOptionError
+from ttt_lib.search.pruning import SearchOptionError
 from ttt_lib.search.depthlimit import WIN
-from ttt_lib.search.minimax import best_moves
+from ttt_lib.search.exact import best_moves
 from ttt_lib.studies.horizon import HORIZON_EXAMPLE, horizon_positions
 
 

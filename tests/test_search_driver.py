@@ -7,7 +7,7 @@ from ttt_lib.search import Stats
 from ttt_lib.studies.firstmove import (PUBLISHED_FIRST_MOVE, PUBLISHED_GAME,
                                       PUBLISHED_GAME_COUNTS, VARIANTS, UnknownVariantError,
                                       child_search, first_move, replay)
-from ttt_lib.search.minimax import best_moves
+from ttt_lib.search.exact import best_moves
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

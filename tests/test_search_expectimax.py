@@ -6,7 +6,7 @@ import pytest
 from ttt_lib import BitBoard, TreeNode
 from ttt_lib.game import MAX
 from ttt_lib.search import Stats, epsilon_perfect, expectimax, uniform_random
-from ttt_lib.search.expectimax import OpponentModelError
+from ttt_lib.search.opponent_model import OpponentModelError
 
 
 def brute_force(state, player, model):

@@ -5,7 +5,7 @@ import pytest
 
 from ttt_lib import BitBoard
 from ttt_lib.search import AlphaBeta, Stats, Trace, alphabeta, solve_all
-from ttt_lib.search.alphabeta import EXACT, LOWER, UPPER
+from ttt_lib.search.pruning import EXACT, LOWER, UPPER
 from ttt_lib.symmetry import SYMMETRIES, transform
 
 WINDOWS = [(0, 1), (-1, 0), (-math.inf, 0), (0, math.inf), (-0.5, 0.5), (-1, 1),

@@ -6,7 +6,7 @@ import pytest
 from ttt_lib import BitBoard, TreeNode
 from ttt_lib.game import leaves, walk
 from ttt_lib.search import AlphaBeta, Stats, Trace, alphabeta, minimax, negamax, pvs
-from ttt_lib.search.alphabeta import SearchOptionError
+from ttt_lib.search.pruning import SearchOptionError
 from ttt_lib.search.ordering import UnsupportedStateError
 
 THREE_BY_THREE = [[2, 3, -1], [1, 6], [-4, 2, 9]]

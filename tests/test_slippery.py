@@ -12,7 +12,7 @@ from ttt_lib.boards.slippery import SlipperyBoard
 from ttt_lib.errors import IllegalMoveError
 from ttt_lib.game import ChanceNodeError, reachable
 from ttt_lib.search import alphabeta, minimax, solve
-from ttt_lib.search.expectiminimax import best_chance_moves, chance_value
+from ttt_lib.search.chance import best_chance_moves, chance_value
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 

@@ -7,7 +7,7 @@ from ttt_lib import BitBoard
 from ttt_lib.bench import plain
 from ttt_lib.cli import main, solve_json
 from ttt_lib.game import player_name, reachable
-from ttt_lib.search.minimax import best_moves, solve
+from ttt_lib.search.exact import best_moves, solve
 
 
 def test_every_row_agrees_with_solve_and_best_moves():

@@ -3,7 +3,7 @@ import pytest
 
 from ttt_lib import BitBoard, ListBoard
 from ttt_lib.game import count_tree, reachable
-from ttt_lib.search.minimax import minimax
+from ttt_lib.search.exact import minimax
 from ttt_lib.search import count_nodes
 
 

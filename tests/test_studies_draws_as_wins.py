@@ -6,7 +6,7 @@ import pytest
 from ttt_lib.boards import BitBoard
 from ttt_lib.errors import SearchOptionError
 from ttt_lib.player import AgentError
-from ttt_lib.search.mcts import MCTSTree, Node, SharedTree
+from ttt_lib.search.monte_carlo import MCTSTree, Node, SharedTree
 from ttt_lib.studies.draws_as_wins import (DrawAsWinNode, PretrainedMCTS, ScoredTree,
                                            versus_random)
 

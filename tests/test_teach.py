@@ -37,7 +37,7 @@ def test_teach_imports_no_drawing_or_notebook_libraries():
 def test_show_source_prints_the_real_code_outside_a_notebook(capsys):
     teach.show_source(solve)
     out = capsys.readouterr().out
-    assert out == "# ttt_lib/search/minimax.py\n" + inspect.getsource(solve)
+    assert out == "# ttt_lib/search/exact.py\n" + inspect.getsource(solve)
 
 
 def test_show_source_dedents_methods(capsys):

@@ -7,8 +7,8 @@ import pytest
 
 from ttt_lib import BitBoard, ListBoard, TreeNode
 from ttt_lib.arena import tournament
-from ttt_lib.search.alphabeta import alphabeta
-from ttt_lib.search.mcts import MCTSTree
+from ttt_lib.search.pruning import alphabeta
+from ttt_lib.search.monte_carlo import MCTSTree
 from ttt_lib.search import Trace
 from ttt_lib.studies.convergence import convergence_study
 from ttt_lib.viz import (Picture, board_grid, draw_mcts, draw_tree, game_tree, minimax_values,
@@ -222,7 +222,7 @@ def test_picture_saves_by_suffix(tmp_path):
 DETERMINISM_SCRIPT = """
 import hashlib
 from ttt_lib import BitBoard, TreeNode
-from ttt_lib.search.alphabeta import alphabeta
+from ttt_lib.search.pruning import alphabeta
 from ttt_lib.search import Trace
 from ttt_lib.viz import board_grid, draw_tree, plot_node_counts
 root, trace = TreeNode([[3, 12, 8], [2, 4, 6], [14, 5, 2]], labels=True), Trace()

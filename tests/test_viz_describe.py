@@ -13,8 +13,8 @@ import pytest
 from ttt_lib import BitBoard, TreeNode
 from ttt_lib.arena import tournament
 from ttt_lib.search import Trace
-from ttt_lib.search.alphabeta import alphabeta
-from ttt_lib.search.mcts import MCTSTree
+from ttt_lib.search.pruning import alphabeta
+from ttt_lib.search.monte_carlo import MCTSTree
 from ttt_lib.viz import (board_grid, draw_mcts, draw_tree, plot_mcts_convergence,
                          plot_node_counts, plot_tournament, tournament_heatmap)
 

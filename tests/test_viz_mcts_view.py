@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ttt_lib.boards.bit import BitBoard
-from ttt_lib.search.mcts import MCTSTree
+from ttt_lib.search.monte_carlo import MCTSTree
 from ttt_lib.studies.convergence import convergence_study
 from ttt_lib.viz import draw_mcts, plot_mcts_convergence
 from ttt_lib.viz.render import number

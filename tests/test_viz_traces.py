@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from ttt_lib import BitBoard, TreeNode
-from ttt_lib.search.alphabeta import alphabeta
-from ttt_lib.search.pvs import pvs
+from ttt_lib.search.pruning import alphabeta
+from ttt_lib.search.principal_variation import pvs
 from ttt_lib.search import Trace, TraceEvent
 from ttt_lib.viz import draw_tree, game_tree, trace_paths, trace_snapshot
 from ttt_lib.viz.traces import drawn_ancestor

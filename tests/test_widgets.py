@@ -3,7 +3,7 @@ import random
 import pytest
 
 from ttt_lib import BitBoard, TreeNode
-from ttt_lib.search.minimax import solve
+from ttt_lib.search.exact import solve
 from ttt_lib.search import Trace, TraceEvent
 from ttt_lib.widgets import MCTSGrower, PlayWidget, TraceStepper, explain
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from .checks import short
 from .game import MAX, Game
 from .learn.agents import LEARNED_AGENTS
-from .search.mcts import SQRT2, MCTSTree, flat_monte_carlo, tree_stats
-from .search.minimax import best_moves, move_values, solve
+from .search.monte_carlo import SQRT2, MCTSTree, flat_monte_carlo, tree_stats
+from .search.exact import best_moves, move_values, solve
 from .player import Agent, AgentError
 from .search.trace import Stats
 
@@ -94,7 +94,7 @@ class MinimaxAgent(SearchAgent):
     name = "minimax"
 
     def child_value(self, child: Game, player: int) -> float:
-        from .search.minimax import minimax
+        from .search.exact import minimax
         from .search.observe import count_nodes
         value, work = count_nodes(minimax, child)
         self.stats.add(work)
@@ -134,7 +134,7 @@ class AlphaBetaAgent(SearchAgent):
         return super().choose(state)
 
     def child_value(self, child: Game, player: int) -> float:
-        from .search.alphabeta import alphabeta
+        from .search.pruning import alphabeta
         return alphabeta(child, stats=self.stats, table=self._table, symmetry=self.symmetry,
                          ordering=self.ordering, killers=self.killers)
 
@@ -167,7 +167,7 @@ class ExpectimaxAgent(SearchAgent):
     def __init__(self, epsilon: float | None = None, seed: int | None = 0,
                  rng: random.Random | None = None) -> None:
         super().__init__(seed, rng)
-        from .search.expectimax import epsilon_perfect, uniform_random
+        from .search.opponent_model import epsilon_perfect, uniform_random
         if epsilon is not None and (isinstance(epsilon, bool)
                                     or not isinstance(epsilon, numbers.Real)):
             raise TypeError(f"epsilon is a probability or None, not {type(epsilon).__name__}")
@@ -177,7 +177,7 @@ class ExpectimaxAgent(SearchAgent):
         self.model = uniform_random if epsilon is None else epsilon_perfect(epsilon)
 
     def child_value(self, child: Game, player: int) -> float:
-        from .search.expectimax import expectimax
+        from .search.opponent_model import expectimax
         return expectimax(child, player, self.model, stats=self.stats)
 
 

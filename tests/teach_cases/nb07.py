@@ -4,7 +4,7 @@ import math
 from fractions import Fraction
 
 from ttt_lib import BitBoard, teach
-from ttt_lib.search.mcts import MCTSTree
+from ttt_lib.search.monte_carlo import MCTSTree
 
 
 def next_move_rows():
@@ -165,7 +165,7 @@ WRITE_IT = [
 # ------------------------------------------- numpy numbers, and the library called instead
 import numpy as np  # noqa: E402
 
-from ttt_lib.search.mcts import Node  # noqa: E402
+from ttt_lib.search.monte_carlo import Node  # noqa: E402
 
 
 def numpy_ucb(wins, visits, parent_visits, c):
@@ -272,7 +272,7 @@ def right_uct_dicts(state, playouts, rng):
 
 
 def right_uct_library_playout(state, playouts, rng):  # the library's playout is allowed
-    from ttt_lib.search.mcts import random_playout
+    from ttt_lib.search.monte_carlo import random_playout
     global finish
     own, finish = finish, random_playout
     try:
@@ -389,7 +389,7 @@ def library_tree(state, playouts, rng):
 
 
 def library_solver(state, playouts, rng):
-    from ttt_lib.search.mcts import SolverTree
+    from ttt_lib.search.monte_carlo import SolverTree
     tree = SolverTree(state, rng=rng)
     for _ in range(playouts):
         tree.iterate()
@@ -397,7 +397,7 @@ def library_solver(state, playouts, rng):
 
 
 def library_flat(state, playouts, rng):
-    from ttt_lib.search.mcts import flat_monte_carlo
+    from ttt_lib.search.monte_carlo import flat_monte_carlo
     values = flat_monte_carlo(state, max(1, playouts // len(state.moves())), rng=rng)
     return max(values, key=lambda m: values[m] * state.to_move)
 

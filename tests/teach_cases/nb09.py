@@ -5,7 +5,7 @@ from fractions import Fraction
 from ttt_lib import teach
 from ttt_lib.boards.slippery import SlipperyBoard
 from ttt_lib.game import TreeNode
-from ttt_lib.search.expectiminimax import best_chance_moves, expectiminimax
+from ttt_lib.search.chance import best_chance_moves, expectiminimax
 
 
 def right_value():

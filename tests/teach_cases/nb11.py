@@ -1,7 +1,7 @@
 """Right and wrong answers for the exercises of notebook 11."""
 from ttt_lib import teach
 from ttt_lib.boards.mnk import MNKBoard
-from ttt_lib.search.alphabeta import alphabeta
+from ttt_lib.search.pruning import alphabeta
 
 
 def windows(m, n, k):

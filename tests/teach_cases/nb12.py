@@ -137,7 +137,7 @@ import numpy as np  # noqa: E402
 
 from ttt_lib.agents import make_agent  # noqa: E402
 from ttt_lib.search import alphabeta, line_score  # noqa: E402
-from ttt_lib.search.mcts import MCTSTree  # noqa: E402
+from ttt_lib.search.monte_carlo import MCTSTree  # noqa: E402
 
 
 def numpy_windows(state):

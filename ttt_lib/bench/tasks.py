@@ -21,11 +21,11 @@ from types import ModuleType
 from ..boards.bit import BitBoard
 from ..boards.list import ListBoard
 from ..boards.mnk import MNKBoard
-from ..search.alphabeta import alphabeta
-from ..search.mcts import mcts, random_playout
+from ..search.pruning import alphabeta
+from ..search.monte_carlo import mcts, random_playout
 from ..search.continuation import PLAIN, continued_choice
 from ..search.deepening import iterative_deepening
-from ..search.minimax import minimax, negamax_memo, solve, solve_all
+from ..search.exact import minimax, negamax_memo, solve, solve_all
 from ..search.observe import count_nodes
 from ..search.trace import Stats
 from ..studies.horizon import counted_choice

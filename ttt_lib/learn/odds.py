@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..boards.bit import BitBoard
 from ..game import MAX, Game
-from ..search.minimax import best_moves
+from ..search.exact import best_moves
 from .masks import masks_of
 
 Chooser = Callable[[Game], list]

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..boards.bit import BitBoard
 from ..game import Game, reachable
-from ..search.minimax import best_moves, solve
+from ..search.exact import best_moves, solve
 
 
 class LearnError(ValueError):

@@ -12,18 +12,17 @@ collected by ``ttt_lib.studies.nodes``); a new search is one new file here.
 This layer knows only the game protocol: the boards, pictures, agents and the course's
 experiments (``ttt_lib.studies``) sit above it.
 """
-from .alphabeta import AlphaBeta, SearchOptionError, alphabeta, alphabeta_maxmin
+from .pruning import AlphaBeta, SearchOptionError, alphabeta, alphabeta_maxmin
 from .chance_pruning import ChanceTrace, Star1, Star2, star1, star2
 from .depthlimit import Iteration, depth_limited, depth_limited_choice, iterative_deepening
-from .expectimax import epsilon_perfect, expectimax, expectimax_search, uniform_random
-from .expectiminimax import (best_chance_moves, chance_value, expectiminimax,
-                             expectiminimax_memo)
-from .mcts import MCTSTree, flat_monte_carlo, mcts, random_playout, tree_stats
-from .minimax import (best_moves, minimax, move_values, negamax, negamax_memo, negamax_step,
-                      solve, solve_all)
+from .opponent_model import epsilon_perfect, expectimax, expectimax_search, uniform_random
+from .chance import best_chance_moves, chance_value, expectiminimax, expectiminimax_memo
+from .monte_carlo import MCTSTree, flat_monte_carlo, mcts, random_playout, tree_stats
+from .exact import (best_moves, minimax, move_values, negamax, negamax_memo, negamax_step,
+                    solve, solve_all)
 from .observe import count_nodes, trace_calls
 from .ordering import Killers, heuristic_order, line_score, open_lines, threat_order
-from .pvs import pvs, pvs_search
+from .principal_variation import pvs, pvs_search
 from .trace import Stats, Trace, TraceEvent, compare_traces, node_name
 
 __all__ = [
@@ -51,7 +50,7 @@ __all__ += ["PLAIN", "Clock", "Clocked", "Continuation", "Deepening", "Round", "
 # ----------------------------------------------------------------- the checked entry points
 # Each public function is the algorithm behind a check of its arguments (``ttt_lib.checks``):
 # ``ttt_lib.search.minimax("X........")`` is refused with a TypeError before the search starts,
-# once, while the recursion inside calls the plain ``search.minimax.minimax``, which checks
+# once, while the recursion inside calls the plain ``search.exact.minimax``, which checks
 # nothing. ``show_source``, ``count_nodes`` and ``trace_calls`` see the plain algorithm.
 import math
 

@@ -17,7 +17,7 @@ import math
 from fractions import Fraction
 
 from ..game import MAX, Game, is_chance
-from .alphabeta import SearchOptionError
+from .pruning import SearchOptionError
 from .observe import observed
 from .trace import Stats, Trace
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..checks import short
 from ..errors import IllegalMoveError
 from ..game import Game
-from .alphabeta import INF, SearchOptionError
+from .pruning import INF, SearchOptionError
 from .ordering import DIGIT_OF, Ordering, _board, line_score
 
 WIN = 10 ** 6  # a finished game's score: beyond any heuristic score (as in depthlimit.py)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..game import Game
-from .alphabeta import INF, AlphaBeta, check_depth
+from .pruning import INF, AlphaBeta, check_depth
 from .ordering import Ordering, line_score
 from .trace import Stats
 

@@ -23,7 +23,7 @@ from .firstmove import (PUBLISHED_FIRST_MOVE, PUBLISHED_GAME, PUBLISHED_GAME_COU
                         new_memory, replay)
 from .horizon import HORIZON_EXAMPLE, HorizonExample, horizon_positions
 from .ladder import LADDER, Ratings, fit_ratings, ladder_ratings, round_robin
-from .minimal_proof import minimal_proof
+from .draw_proof import minimal_proof
 from .mnk_solve import BoardTooLargeError, MNKSolver, solve_mnk
 from .nodes import (first_move_report, format_minimal_proof, format_nodes_report, nodes_report,
                     report_rows, row_named)

@@ -14,8 +14,8 @@ from fractions import Fraction
 from ..boards.bit import BitBoard
 from ..boards.slippery import SlipperyBoard
 from ..game import probability, reachable
-from ..search.expectiminimax import best_chance_moves, chance_value
-from ..search.minimax import best_moves
+from ..search.chance import best_chance_moves, chance_value
+from ..search.exact import best_moves
 from ..search.trace import Stats
 
 

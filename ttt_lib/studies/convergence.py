@@ -5,8 +5,8 @@ from collections.abc import Iterable, Sequence
 
 from ..boards.bit import BitBoard
 from ..game import Game
-from ..search.mcts import SQRT2, MCTSTree
-from ..search.minimax import move_values as exact_move_values
+from ..search.monte_carlo import SQRT2, MCTSTree
+from ..search.exact import move_values as exact_move_values
 
 STUDY_POSITIONS: tuple[str, ...] = (
     ".../.../...",  # the opening: every move draws

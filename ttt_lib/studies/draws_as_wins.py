@@ -22,7 +22,7 @@ from ..checks import is_int, short
 from ..errors import SearchOptionError
 from ..game import MAX, MIN, Game
 from ..player import Agent, AgentError
-from ..search.mcts import MCTSTree, Node, SharedTree
+from ..search.monte_carlo import MCTSTree, Node, SharedTree
 
 ARTICLE_PLAYOUTS = 4_000  # tictac/mcts.py: perform_training_playouts(num_playouts=4000)
 

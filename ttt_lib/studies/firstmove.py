@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from ..boards import BitBoard
 from ..errors import IllegalMoveError
 from ..game import MAX, Game
-from ..search.alphabeta import AlphaBeta, alphabeta
-from ..search.minimax import minimax
+from ..search.pruning import AlphaBeta, alphabeta
+from ..search.exact import minimax
 from ..search.observe import count_nodes, observe
 from ..search.trace import Stats, node_name
 

@@ -18,7 +18,7 @@ from ..game import Game, reachable
 from ..search.continuation import PLAIN, Continuation, continued_choice
 from ..search.deepening import Clock, Clocked
 from ..search.depthlimit import depth_limited_choice
-from ..search.minimax import best_moves as exact_best_moves
+from ..search.exact import best_moves as exact_best_moves
 from ..search.ordering import line_score
 
 

@@ -15,11 +15,11 @@ import pkgutil
 from .. import search as search_package
 from ..boards import BitBoard
 from ..game import MAX, Game
-from ..search.minimax import move_values
+from ..search.exact import move_values
 from ..search.observe import count_nodes
 from ..search.trace import ReportRow, Stats
 from .firstmove import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
-from .minimal_proof import minimal_proof
+from .draw_proof import minimal_proof
 
 COLUMNS = ("nodes", "leaves", "cutoffs", "table_hits", "researches")
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..boards.bit import BitBoard
 from ..game import MAX, TreeNode
-from ..search.minimax import best_moves, minimax, negamax
+from ..search.exact import best_moves, minimax, negamax
 from .core import as_cells, is_int, unanswered, verdict, write_it
 from .judge import SEARCHES, judge
 from .nb01 import ON_CASES, judged_cases, likely_mistake, probes

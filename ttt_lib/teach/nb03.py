@@ -6,8 +6,8 @@ import numbers
 from dataclasses import dataclass
 
 from ..game import MAX, MIN, TreeNode, leaves, walk
-from ..search.alphabeta import alphabeta, alphabeta_maxmin
-from ..search.minimax import minimax
+from ..search.pruning import alphabeta, alphabeta_maxmin
+from ..search.exact import minimax
 from ..search.trace import Stats, Trace
 from .core import is_int, unanswered, verdict, write_it
 from .judge import SEARCHES, SECONDS, Case, Visits, Watched, call_limited, failure_of, same_value

@@ -7,9 +7,9 @@ from functools import lru_cache
 
 from ..boards.bit import BitBoard
 from ..game import MAX, reachable
-from ..search.alphabeta import INF, AlphaBeta, alphabeta, bound_flag
+from ..search.pruning import INF, AlphaBeta, alphabeta, bound_flag
 from ..search.ordering import Killers, heuristic_order, line_score, threat_order
-from ..search.pvs import pvs
+from ..search.principal_variation import pvs
 from ..search.trace import Stats
 from .core import case_seed, cases_cache, is_int, unanswered, verdict, word_in, write_it
 from .judge import SEARCHES, call_limited, failure_of

@@ -10,7 +10,7 @@ from ..boards.bit import BitBoard
 from ..boards.mnk import MNKBoard
 from ..game import reachable
 from ..search.depthlimit import depth_limited_choice
-from ..search.minimax import best_moves
+from ..search.exact import best_moves
 from ..search.ordering import line_score, open_lines
 from ..studies.horizon import HORIZON_EXAMPLE
 from .core import is_int, unanswered, verdict, write_it

@@ -246,7 +246,7 @@ def check_06_random_odds(answer) -> None:
         if abs(answer - float(expected)) < 1e-9:
             answer = expected
     answer = Fraction(answer)
-    from ..search.minimax import solve
+    from ..search.exact import solve
     perfect = Fraction(int(solve(BitBoard.from_text(BOARD_06_ODDS)) > 0))
     if not 0 <= answer <= 1:
         hint = "a probability lies between 0 and 1."

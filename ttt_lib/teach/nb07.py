@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..boards.bit import BitBoard
-from ..search.mcts import SQRT2, MCTSTree, Node
+from ..search.monte_carlo import SQRT2, MCTSTree, Node
 from .core import case_seed, is_int, unanswered, verdict, write_it
 from .judge import call_limited, failure_of, same_value
 

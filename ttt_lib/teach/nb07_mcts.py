@@ -17,8 +17,8 @@ from collections import Counter
 from functools import lru_cache
 
 from ..boards.bit import BitBoard
-from ..search.minimax import move_values
-from ..search.mcts import MCTSTree, SolverTree
+from ..search.exact import move_values
+from ..search.monte_carlo import MCTSTree, SolverTree
 from .core import case_seed, unanswered, write_it
 from .judge import SEARCHES, TimeLimit, call_limited, failure_of
 

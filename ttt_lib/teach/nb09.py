@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ..boards.slippery import SlipperyBoard
 from ..game import MAX, Chance, TreeNode, is_chance
-from ..search.expectiminimax import best_chance_moves, expectiminimax
+from ..search.chance import best_chance_moves, expectiminimax
 from .core import as_cells, case_seed, unanswered, verdict, write_it
 from .judge import SEARCHES, Case, judge, random_trees, tree_text
 from .nb01 import likely_mistake, probes

@@ -91,7 +91,7 @@ def check_11_windows(fn) -> None:
 @lru_cache(maxsize=None)
 def _first_move_values() -> dict[int, float]:
     """X's value after each first move on the 3,4,3 board."""
-    from ..search.alphabeta import alphabeta
+    from ..search.pruning import alphabeta
     board = MNKBoard(*SHAPE_11_FIRST_MOVES)
     table: dict = {}
     return {move: alphabeta(board.play(move), table=table, symmetry=True, ordering="heuristic")

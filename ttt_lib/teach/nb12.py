@@ -11,7 +11,7 @@ from ..boards.connect4 import ConnectFour
 from .. import agents as _agents
 from ..player import Agent
 from ..safetext import short
-from ..search.mcts import MCTSTree
+from ..search.monte_carlo import MCTSTree
 from ..search.ordering import line_score
 from ..studies.ladder import fit_ratings, round_robin
 from .core import case_seed, unanswered, write_it

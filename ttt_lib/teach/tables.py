@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
 from ..game import MAX
-from ..search.alphabeta import EXACT, INF, LOWER, UPPER, bound_flag, clamp
+from ..search.pruning import EXACT, INF, LOWER, UPPER, bound_flag, clamp
 
 __all__ = ["Counted", "Expanded", "ForgetfulTable", "Search", "TABLE_MISTAKES", "TableMistake",
            "TooMuchSearch", "WatchedTable", "edge", "expected_text", "fingerprint", "right_result",

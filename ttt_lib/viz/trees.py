@@ -12,8 +12,8 @@ import networkx as nx
 
 from ..boards.bit import BitBoard
 from ..game import Game, TreeNode, is_chance
-from ..search.expectiminimax import chance_value
-from ..search.minimax import solve
+from ..search.chance import chance_value
+from ..search.exact import solve
 
 NodePath = tuple  # a node of a drawn tree: the moves that lead to it from the root
 

@@ -17,9 +17,9 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..boards.bit import BitBoard
-from ..search.alphabeta import alphabeta
-from ..search.mcts import SQRT2, MCTSTree
-from ..search.minimax import solve
+from ..search.pruning import alphabeta
+from ..search.monte_carlo import SQRT2, MCTSTree
+from ..search.exact import solve
 from ..search.observe import trace_calls
 from ..search.trace import Trace, node_name
 from ..game import player_name

@@ -23,8 +23,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from ..boards import BitBoard
-from ..search.alphabeta import alphabeta
-from ..search.minimax import solve
+from ..search.pruning import alphabeta
+from ..search.exact import solve
 from ..search.trace import Stats
 
 BEST_SEARCH = {"symmetry": True, "ordering": "heuristic"}  # the nodes table's best variant

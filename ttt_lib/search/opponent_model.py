@@ -18,7 +18,7 @@ from fractions import Fraction
 from ..checks import is_real, short
 from ..errors import SearchOptionError
 from ..game import MAX, Game, is_chance
-from .minimax import best_moves
+from .exact import best_moves
 from .observe import observed
 from .trace import Stats, node_name
 

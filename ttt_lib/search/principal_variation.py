@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from ..game import MAX, Game
-from .alphabeta import check_window
+from .pruning import check_window
 from .observe import observed
 from .ordering import Ordering, ordering_function
 from .trace import ReportRow, Stats, Trace
