@@ -105,8 +105,14 @@ $(AXE_STAMP): | node
 play: $(STAMP)
 	$(BIN)/python -m ttt_lib selfplay
 
+# The suite on every core (pytest-xdist): TEST_WORKERS processes, twice the cores by default,
+# since many tests wait on kernels, browsers and sandboxes; the tests that must share a worker
+# (a notebook's cells, a module's costly fixture) are grouped by tests/conftest.py, whose
+# scheduler hands each group to one worker.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
+
 test: $(STAMP) chromium bubblewrap pyodide lite slide-assets axe
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_index.ipynb

@@ -1,10 +1,14 @@
 """Fixtures shared by every test, and the suite's guarantee that nothing outlives it: whatever
 a test started (servers, kernels, browsers, sandboxes) is ended when pytest ends, is stopped
 with Ctrl-C, or is sent SIGTERM."""
+import json
 import os
+import resource
 import signal
 import sys
+import tempfile
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +19,13 @@ from ttt_lib.game import reachable
 
 SLOW_LIMIT = 600  # seconds for a test marked slow that names no limit of its own
 SIGTERM_GRACE = 30  # seconds pytest may take to report after SIGTERM before it is ended
+# The suite's budget: no test outside the notebook and browser runs may spend more than this
+# many seconds of CPU (its own process and the subprocesses it waited for, set-up included).
+# CPU, not wall-clock time, so a busy machine or a parallel run cannot fail an honest test;
+# wall-clock times over the same figure are named in the summary too.
+BUDGET_SECONDS = 60
+GROUPS_FILE = "TTT_TEST_GROUPS"  # the variable naming the file of groups, under pytest-xdist
+EXEMPT_MARKERS = ("browser", "pyodide", "lite_all", "runs_notebooks")
 
 
 def _on_sigterm(signum, frame):
@@ -28,16 +39,77 @@ def _on_sigterm(signum, frame):
     pytest.exit("pytest was sent SIGTERM", returncode=128 + signal.SIGTERM)
 
 
-def pytest_configure(config):
-    if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _on_sigterm)
-
-
 def pytest_collection_modifyitems(config, items):
-    """A test marked slow may take up to SLOW_LIMIT; the rest keep the suite's limit."""
+    """A test marked slow may take up to SLOW_LIMIT; the rest keep the suite's limit. Under
+    pytest-xdist the groups of tests that must share a worker (``share_a_worker``) go to the
+    scheduler (``pytest_xdist_make_scheduler``) through a file."""
+    groups = {}
     for item in items:
         if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_LIMIT))
+        group = share_a_worker(item)
+        if group:
+            groups[item.nodeid] = group
+    if os.environ.get(GROUPS_FILE) and getattr(config, "workerinput", {}).get("workerid") == "gw0":
+        path = Path(os.environ[GROUPS_FILE])
+        path.with_suffix(".part").write_text(json.dumps(groups))
+        path.with_suffix(".part").replace(path)  # whole, or not there at all
+
+
+def pytest_configure(config):
+    if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
+        # the controller: its workers inherit the environment, and the first one writes here
+        os.environ[GROUPS_FILE] = str(Path(tempfile.mkdtemp(prefix="ttt-groups-")) / "groups.json")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's scope scheduling with the course's groups: each group is one unit of
+    work for one worker; every other test is a unit of its own. (pytest-xdist's own loadgroup
+    marks node ids, which pytest 9 no longer lets a plugin change.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class CourseScheduling(LoadScopeScheduling):
+        groups: dict | None = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self.groups is None:
+                path = Path(os.environ[GROUPS_FILE])
+                self.groups = json.loads(path.read_text()) if path.exists() else {}
+            return self.groups.get(nodeid, nodeid)
+
+    return CourseScheduling(config, log)
+
+
+def share_a_worker(item) -> str | None:
+    """The group of tests ``item`` must run with on one worker, or None when any worker will do.
+
+    The rule, not a list: the cells of one notebook share its kernel and run in order, so a
+    notebook is one group; tests that use a fixture built once per module or class (a folder of
+    graded notebooks, a built wheel, a tournament's results) form one group per such fixture, so
+    it is built once, not once per worker. Session fixtures of a conftest are cheap by
+    convention; a costly one belongs to its module. A test that names its own group
+    (``pytest.mark.xdist_group``) keeps it.
+    """
+    path = item.nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        return path
+    named = item.get_closest_marker("xdist_group")
+    if named:
+        return str(named.args[0] if named.args else named.kwargs.get("name", "default"))
+    info = getattr(item, "_fixtureinfo", None)
+    shared = sorted(
+        name for name, definitions in (info.name2fixturedefs.items() if info else ())
+        if any(costly(definition) for definition in definitions))
+    return f"{path}::{'+'.join(shared)}" if shared else None
+
+
+def costly(definition) -> bool:
+    """A fixture built once for many tests of one module: module, class or package scope, or
+    session scope declared in a test module."""
+    return definition.scope in ("class", "module", "package") or (
+        definition.scope == "session" and definition.baseid.endswith(".py"))
 
 
 def pytest_unconfigure(config):
@@ -55,3 +127,74 @@ def all_bitboards():
 def all_listboards():
     """The same positions found by searching with the list board."""
     return list(reachable(ListBoard()).values())
+
+
+# ------------------------------------------------------------------------- the time budget
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of the children it has waited for."""
+    own, children = (resource.getrusage(who) for who in
+                     (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Each test's CPU seconds, set-up to tear-down, travel with its report (xdist too)."""
+    start = _cpu_seconds()
+    item.user_properties.append(("cpu_start", start))
+    return (yield)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    if call.when == "teardown":
+        start = dict(item.user_properties).get("cpu_start", _cpu_seconds())
+        item.user_properties.append(("cpu_seconds", round(_cpu_seconds() - start, 2)))
+
+
+_OVER_BUDGET: list[tuple[str, float, float]] = []  # (test, cpu seconds, wall seconds)
+_WALL: dict[str, float] = {}
+_TIMES: dict[str, tuple[float, float]] = {}
+
+
+def budgeted(report) -> bool:
+    """Whether the budget applies: not a notebook's cell, not a browser or Pyodide run."""
+    path = report.nodeid.split("::", 1)[0]
+    return not path.endswith(".ipynb") and not any(
+        marker in report.keywords for marker in EXEMPT_MARKERS)
+
+
+def pytest_runtest_logreport(report):
+    _WALL[report.nodeid] = _WALL.get(report.nodeid, 0.0) + report.duration
+    if report.when != "teardown":
+        return
+    if not budgeted(report):
+        _TIMES[report.nodeid] = (dict(report.user_properties).get("cpu_seconds", 0.0),
+                                 _WALL[report.nodeid])
+        return
+    cpu = dict(report.user_properties).get("cpu_seconds", 0.0)
+    wall = _WALL[report.nodeid]
+    _TIMES[report.nodeid] = (cpu, wall)
+    if cpu > BUDGET_SECONDS or wall > BUDGET_SECONDS:
+        _OVER_BUDGET.append((report.nodeid, cpu, wall))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if not _OVER_BUDGET:
+        return
+    terminalreporter.section(f"over the suite's {BUDGET_SECONDS} s budget")
+    for nodeid, cpu, wall in sorted(_OVER_BUDGET, key=lambda row: -row[1]):
+        verdict = "FAILS the run" if cpu > BUDGET_SECONDS else "wall-clock only"
+        terminalreporter.write_line(f"{nodeid}: {cpu:.1f} s CPU, {wall:.1f} s wall ({verdict})")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    times = os.environ.get("TTT_TEST_TIMES")  # a file for every test's CPU and wall seconds
+    if times and not hasattr(session.config, "workerinput"):
+        with open(times, "w") as out:
+            for nodeid, (cpu, wall) in sorted(_TIMES.items(), key=lambda kv: -kv[1][0]):
+                out.write(f"{cpu:8.2f} {wall:8.2f} {nodeid}\n")
+    if exitstatus == 0 and any(cpu > BUDGET_SECONDS for _, cpu, _ in _OVER_BUDGET):
+        session.exitstatus = 1
+

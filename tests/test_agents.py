@@ -23,6 +23,19 @@ POSITIONS = ["X../.O./...", "X../.O./..X", "XO./.X./...", "XX./OO./...", "X.X/.O
              "O../.X./...", "XOX/.O./..."]
 
 
+# The learned agents train on first use; these tests ask what every agent must do (legal,
+# seeded, reproducible moves), not how strong it is (tests/test_learn.py plays the full
+# budgets against perfect play), so they train on a small seeded budget.
+SMALL_TRAINING = {"qtable": 500, "td": 500, "qnet": 60, "zero": 8}
+
+
+def agent_named(name: str, **options):
+    """``make_agent(name, **options)``, a learned agent on its small training budget."""
+    if name in SMALL_TRAINING:
+        options.setdefault("games", SMALL_TRAINING[name])
+    return make_agent(name, **options)
+
+
 def few_marks(all_bitboards, count, seed=0):
     live = [p for p in all_bitboards
             if not p.is_terminal() and bin(p.x | p.o).count("1") >= 3]
@@ -35,7 +48,7 @@ def test_the_registry_has_every_agent_of_the_design():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_agent_plays_legal_moves_with_only_a_seed(name):
-    agent = make_agent(name, seed=3)
+    agent = agent_named(name, seed=3)
     for text in POSITIONS:
         state = BitBoard.from_text(text)
         move = agent.choose(state)
@@ -49,7 +62,7 @@ def test_every_agent_plays_legal_moves_with_only_a_seed(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_every_agent_is_reproducible(name):
     def choices(seed):
-        agent = make_agent(name, seed=seed)
+        agent = agent_named(name, seed=seed)
         return [agent.choose(BitBoard.from_text(text)) for text in POSITIONS * 2]
     assert choices(5) == choices(5)
 
@@ -57,20 +70,20 @@ def test_every_agent_is_reproducible(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_an_agent_seeded_with_an_rng_plays_like_one_seeded_with_its_seed(name):
     states = [BitBoard.from_text(text) for text in POSITIONS]
-    by_seed, by_rng = make_agent(name, seed=11), make_agent(name, rng=random.Random(11))
+    by_seed, by_rng = agent_named(name, seed=11), agent_named(name, rng=random.Random(11))
     assert [by_seed.choose(s) for s in states] == [by_rng.choose(s) for s in states]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_agent_plays_on_the_list_board_too(name):
     state = ListBoard.from_text("X../.O./...")
-    assert make_agent(name, seed=0).choose(state) in state.moves()
+    assert agent_named(name, seed=0).choose(state) in state.moves()
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_finished_game_has_no_move_to_choose(name):
     with pytest.raises(ValueError, match=f"the game is over: the {name} agent has no move"):
-        make_agent(name, seed=0).choose(BitBoard.from_text("XXX/OO./..."))
+        agent_named(name, seed=0).choose(BitBoard.from_text("XXX/OO./..."))
 
 
 @pytest.mark.parametrize("name, options", EXACT_AGENTS)
@@ -192,8 +205,12 @@ def test_bad_option_values_are_named(name, options, message):
 # -------------------------------------------------------------------------------- CLI
 
 @pytest.mark.parametrize("name", NAMES)
-def test_selfplay_accepts_every_agent(name, capsys):
-    # The agent plays O, so minimax's first search starts after one mark (~60k nodes).
+def test_selfplay_accepts_every_agent(name, capsys, monkeypatch):
+    # The agent plays O, so minimax's first search starts after one mark (~60k nodes); a
+    # learned agent trains on its small budget (what is asked is that the command takes it).
+    from ttt_lib.learn import train
+    if name in SMALL_TRAINING:
+        monkeypatch.setitem(train.DEFAULT_GAMES, name, SMALL_TRAINING[name])
     assert main(["selfplay", "--x", "random", "--o", name, "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert f"O: {name}" in out

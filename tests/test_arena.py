@@ -254,10 +254,10 @@ def test_mcts_with_1000_playouts_never_loses_to_perfect_and_beats_random():
     mcts = ("mcts", {"playouts": 1000})
     pairs = [(mcts, "perfect"), ("perfect", mcts), (mcts, "random"), ("random", mcts)]
     with ProcessPoolExecutor(2) as pool:
-        result = play_pairs(pairs, games=100, seed=0, executor=pool)
+        result = play_pairs(pairs, games=25, seed=0, executor=pool)
     label = "mcts(playouts=1000)"
     as_x, as_o = result.pair(label, "perfect"), result.pair("perfect", label)
     assert as_x.o_wins == 0 and as_o.x_wins == 0  # neither MCTS nor perfect ever loses
     beat_random = result.pair(label, "random").x_wins + result.pair("random", label).o_wins
-    assert beat_random > 100  # most of the 200 games
+    assert beat_random > 25  # most of the 50 games
     assert result.pair(label, "random").o_wins == result.pair("random", label).x_wins == 0

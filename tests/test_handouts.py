@@ -5,7 +5,6 @@ One run serves all: tools/handout.py on notebooks/, then the grader (ttt_lib.tea
 `python -m ttt_lib grade` runs) on the handout folder, which executes every notebook once."""
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
@@ -18,26 +17,31 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 STUB_OUTPUT = "Not yet: write the function (it still raises NotImplementedError)."
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.runs_notebooks]
+
+
+# Each handout's tests form one group (pytest-xdist), so the notebooks are graded side by side
+# on the workers, each handout once.
+HANDOUTS = [pytest.param(name, marks=pytest.mark.xdist_group(f"handout {name}"))
+            for name in NOTEBOOKS]
 
 
 class Grading:
-    """Every handout graded in the background, two kernels at once, in the course's order;
-    ``grading[name]`` waits for that one. Each test that waits is bounded by its own time
-    limit, so the limit is per notebook, not one for the whole course."""
+    """Each handout graded when a test first asks for it (``grading[name]``), once; the
+    time limit is per notebook, not one for the whole course."""
 
     def __init__(self, folder: Path) -> None:
-        papers = {paper.name: paper for paper in map(
+        self.papers = {paper.name: paper for paper in map(
             lambda path: grade.read_paper(path, folder), grade.notebooks_in(folder))}
-        self.pool = ThreadPoolExecutor(2)  # the boxes do the work; a thread only waits
-        self.futures = {name: self.pool.submit(grade.grade_in_box, papers[name], 600, None)
-                        for name in NOTEBOOKS if name in papers}
+        self.graded: dict = {}
 
     def __getitem__(self, name: str):
-        return self.futures[name].result()
+        if name not in self.graded:
+            self.graded[name] = grade.grade_in_box(self.papers[name], 600, None)
+        return self.graded[name]
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.graded.clear()
 
 
 @pytest.fixture(scope="module")
@@ -65,13 +69,13 @@ def is_solution(cell) -> bool:
     return "solution" in cell.metadata.get("tags", [])
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("name", HANDOUTS)
 def test_handout_runs_top_to_bottom(handouts, name):
     _, graded = handouts
     assert graded[name].problem == "", graded[name].problem
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("name", HANDOUTS)
 def test_every_exercise_in_a_handout_says_not_yet(handouts, name):
     folder, graded = handouts
     one = graded[name]
@@ -80,7 +84,7 @@ def test_every_exercise_in_a_handout_says_not_yet(handouts, name):
         assert one.status(exercise) == "Not yet", (exercise, one.lines.get(exercise))
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("name", HANDOUTS)
 def test_write_it_stubs_stay_and_say_write_the_function(handouts, name):
     """Each write-it exercise the course solves in a `solution` cell keeps, in the handout, a
     cell calling the same checker on a stub that raises NotImplementedError; run, it prints
@@ -97,7 +101,7 @@ def test_write_it_stubs_stay_and_say_write_the_function(handouts, name):
         assert graded[name].lines.get(exercise) == STUB_OUTPUT, exercise
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("name", HANDOUTS)
 def test_every_solved_exercise_keeps_its_student_cell(handouts, name):
     folder, _ = handouts
     course, handout = read(ROOT / "notebooks" / name), read(folder / name)
