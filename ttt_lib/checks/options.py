@@ -1,12 +1,14 @@
-"""The checks of a search's options that the plain algorithms run themselves (a window with
-room for a value, a depth, a budget, a table that fits the search), raising ``TypeError``
-or ``SearchOptionError`` with the option's name."""
+"""The checks the plain functions run themselves, where an entry point's kinds cannot say it:
+a search's options (a window with room for a value, a depth, a budget, a table that fits the
+search) and the arena's counts and starting positions, raising ``TypeError`` or the
+package's ``ValueError`` subclass with the option's name."""
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 
 from ..errors import SearchOptionError
+from ..game import Game
 from ..safetext import short
 from .kinds import MAX_COUNT, is_int
 
@@ -84,3 +86,19 @@ def check_deepening(seconds, nodes, max_depth) -> None:
         check_count(nodes, "nodes (the budget of positions)", least=1)
     if max_depth is not None:
         check_count(max_depth, "max_depth", least=1)
+
+
+def check_whole(value, name: str, least: float, most: float, error: type) -> None:
+    """A count (or a seed) is an int (TypeError otherwise) in ``least..most`` (else ``error``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
+    if not least <= value <= most:
+        raise error(f"{name} is a whole number at most {most:,} and >= {least}, "
+                    f"not {short(value)}")
+
+
+def check_start(start) -> Game:
+    """A game's starting position is a board (or any ``Game``)."""
+    if not isinstance(start, Game):
+        raise TypeError(f"start is a board (a Game), not {type(start).__name__}")
+    return start
