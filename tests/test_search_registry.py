@@ -6,12 +6,15 @@ import os
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
 import ttt_lib
+from ttt_lib.checks import GAME, argument_checks, public_names, publish_declared
 from ttt_lib.cli import main
+from ttt_lib.errors import SearchOptionError
 from ttt_lib.search.report import ReportOrderError, ReportRow, report_order
 from ttt_lib.studies.nodes import ReportRowError, report_rows, row_of, search_row
 from ttt_lib.boards import BitBoard
@@ -166,7 +169,43 @@ def test_the_nodes_command_takes_any_function(capsys, monkeypatch):
     (found,) = json.loads(capsys.readouterr().out)["variants"]
     assert found["name"] == f"{__name__}:remembering" and found["value"] == 0
     assert found["nodes"] > 5478  # 5,478 positions, each met by many move orders
-    for spec in ("nope", "no_such_module:f", f"{__name__}:missing", ":f"):
+    for spec in ("nope", "no_such_module:f", f"{__name__}:missing", ":f", "os:getcwd",
+                 f"{__name__}:driver"):
         assert main(["nodes", "--search", spec]) == 2
         assert len(capsys.readouterr().err.strip().splitlines()) == 1
     assert row_of("ttt_lib.search.exact:negamax", "mover").view == "mover"
+
+
+def test_a_public_search_without_declared_checks_stops_the_import():
+    module = types.ModuleType("ttt_lib.search.careless")
+    module.careless = lambda state: 0
+    module.__all__ = ["careless"]
+    with pytest.raises(TypeError, match="careless is public .* declares no argument checks"):
+        public_names(module)
+    argument_checks(module.careless, SearchOptionError, state=GAME)
+    assert public_names(module) == ["careless"]
+
+
+def test_a_name_offered_twice_or_hiding_a_module_stops_the_import(tmp_path):
+    package = tmp_path / "twice"
+    package.mkdir()
+    offer = ("from ttt_lib.checks import GAME, argument_checks\nfrom ttt_lib.errors import "
+             "SearchOptionError\n\ndef {name}(state):\n    return 0\n\n\n"
+             "argument_checks({name}, SearchOptionError, state=GAME)\n")
+    (package / "one.py").write_text(offer.format(name="same"))
+    (package / "two.py").write_text(offer.format(name="same"))
+    (package / "three.py").write_text(offer.format(name="one"))
+    for left_out, words in (("three.py", "same is offered by both twice.one and twice.two"),
+                            ("two.py", "twice.three.one would hide the module one")):
+        source = (package / left_out).read_text()
+        (package / left_out).unlink()
+        namespace = {"__name__": "twice", "__path__": [str(package)]}
+        sys.path.insert(0, str(tmp_path))
+        try:
+            with pytest.raises(ImportError, match=words):
+                publish_declared(namespace)
+        finally:
+            sys.path.remove(str(tmp_path))
+            for name in [name for name in sys.modules if name.split(".")[0] == "twice"]:
+                del sys.modules[name]
+        (package / left_out).write_text(source)

@@ -322,7 +322,12 @@ def cmd_nodes(args, out) -> None:
         raise UsageError("--search counts a search from the empty board, not with --first-move")
     from .studies.nodes import format_minimal_proof, format_nodes_report, nodes_report, row_of
     rows = None if args.search is None else [row_of(args.search, args.view)]
-    report = nodes_report(first_move=args.first_move, opener=args.opener, rows=rows)
+    try:
+        report = nodes_report(first_move=args.first_move, opener=args.opener, rows=rows)
+    except Exception as error:  # a function named on the command line: its failure, in one line
+        if rows is None:
+            raise
+        raise UsageError(f"--search {args.search}: {type(error).__name__}: {error}") from None
     print(json.dumps(report) if args.json else format_nodes_report(report), file=out)
     if "minimal_proof" in report and not args.json:
         print("\n" + "\n".join(format_minimal_proof(report["minimal_proof"])), file=out)

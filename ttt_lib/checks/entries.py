@@ -96,7 +96,7 @@ def check_arguments(fn: Callable, *args, **kwargs) -> None:
 DECLARED = "__argument_checks__"
 
 
-def argument_checks(thing, error: type, /, **keywords):
+def argument_checks(thing: object, error: type, /, **keywords) -> object:
     """Declare, in ``thing``'s own module, how the arguments of the function or class
     ``thing`` are checked (``entry``'s keywords), and that its package offers it: the
     function stays the plain algorithm in its module (its listing unchanged) and the
