@@ -6,9 +6,10 @@ import random
 import pytest
 
 from ttt_lib import BitBoard, IllegalMoveError, InvalidBoardError, ListBoard, MNKBoard
-from ttt_lib.boards.grid import (GRID_COLOUR, HIGHLIGHT_COLOUR, LINE_COLOUR, MARK_INSET,
-                                 O_COLOUR, X_COLOUR, BoardSketch, GridBoard, board_sketch,
-                                 grid_svg, sketch_svg)
+from ttt_lib.boards.grid import GridBoard
+from ttt_lib.boards.picture import (GRID_COLOUR, HIGHLIGHT_COLOUR, LINE_COLOUR, MARK_INSET,
+                                    O_COLOUR, X_COLOUR, BoardSketch, board_sketch, grid_svg,
+                                    sketch_svg)
 from ttt_lib.boards.alt import described_svg
 from ttt_lib.boards.tictactoe import svg
 from ttt_lib.game import reachable

@@ -95,9 +95,7 @@ def public_names() -> dict[str, object]:
     found = {f"ttt_lib.{name}": getattr(ttt_lib, name) for name in ttt_lib.__all__}
     found |= {f"search.{name}": getattr(search, name) for name in search.__all__}
     found |= {f"boards.{name}": getattr(boards, name) for name in boards.__all__}
-    found |= {f"arena.{name}": value for name, value in vars(arena).items()
-              if not name.startswith("_") and callable(value)
-              and getattr(value, "__module__", None) == "ttt_lib.arena"}
+    found |= {f"arena.{name}": getattr(arena, name) for name in arena.__all__}
     found["agents.make_agent"] = make_agent
     return {name: value for name, value in sorted(found.items())
             if callable(value) and value is not ttt_lib.Game

@@ -21,10 +21,9 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 LAYERS = {
     "errors": 0, "symmetry": 0, "game": 0, "progress": 0, "safetext": 0,
     "checks": 0,  # the entry points' argument checks (over game and safetext)
-    "arena_entry": 3,  # the arena's checks, apart from the arena (at its size limit)
     "boards": 1,
     "search": 2,
-    "agents": 3, "arena": 3, "learn": 3, "player": 3,
+    "agents": 3, "arena": 3, "match": 3, "pools": 3, "learn": 3, "player": 3,
     "studies": 4, "bench": 4,
     "viz": 5,
     "widgets": 6, "teach": 6,

@@ -8,7 +8,7 @@ import pytest
 from ttt_lib import BitBoard, TreeNode
 from ttt_lib.search import (AlphaBeta, Stats, Trace, alphabeta, alphabeta_maxmin,
                             compare_traces, count_nodes, depth_limited_choice, expectimax,
-                            iterative_deepening, line_score, minimax, negamax, negamax_memo,
+                            deepen_to_depth, line_score, minimax, negamax, negamax_memo,
                             pvs, pvs_search, solve, trace_calls, uniform_random)
 from ttt_lib.search.exact import best_moves
 from ttt_lib.search.observe import observe
@@ -173,7 +173,7 @@ def test_depth_limited_and_iterative_deepening_count_their_nodes():
     engine.observed(lambda: engine.root(state), trace=trace, root=True)
     assert stats.nodes == len(trace.visited()) and stats.leaves > 0
     # each round's nodes as the instrumented search counted them
-    rounds = iterative_deepening(state, 9)
+    rounds = deepen_to_depth(state, 9)
     assert [r.nodes for r in rounds] == [8, 31, 132, 306, 652, 980, 1366]
 
 

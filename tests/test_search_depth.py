@@ -3,7 +3,7 @@ import pytest
 
 from ttt_lib import BitBoard, TreeNode
 from ttt_lib.game import MAX
-from ttt_lib.search import (Stats, depth_limited, depth_limited_choice, iterative_deepening,
+from ttt_lib.search import (Stats, depth_limited, depth_limited_choice, deepen_to_depth,
                             line_score, move_values)
 from ttt_lib.search.pruning import SearchOptionError
 from ttt_lib.search.depthlimit import WIN
@@ -48,7 +48,7 @@ def test_any_evaluation_works_on_textbook_trees():
 
 
 def test_iterative_deepening_from_the_empty_board():
-    rounds = iterative_deepening(BitBoard(), 9)
+    rounds = deepen_to_depth(BitBoard(), 9)
     assert [r.depth for r in rounds] == list(range(1, 10))
     assert [r.exact for r in rounds] == [False] * 8 + [True]
     assert rounds[-1].value == 0 and rounds[-1].best_moves == list(range(9))
@@ -61,13 +61,13 @@ def test_iterative_deepening_from_the_empty_board():
 
 def test_iterative_deepening_stops_once_the_search_is_exact():
     state = BitBoard.from_text("XX./.O./O..")  # 2 wins; any other move lets O win there
-    rounds = iterative_deepening(state, 9)
+    rounds = deepen_to_depth(state, 9)
     assert [r.exact for r in rounds] == [False, True]
     assert rounds[-1].value == WIN and rounds[-1].best_moves == best_moves(state) == [2]
 
 
 def test_iterative_deepening_respects_max_depth():
-    rounds = iterative_deepening(BitBoard(), 3)
+    rounds = deepen_to_depth(BitBoard(), 3)
     assert len(rounds) == 3 and not rounds[-1].exact
 
 
@@ -99,7 +99,7 @@ def test_a_full_depth_search_has_no_horizon(all_bitboards):
 
 def test_a_depth_of_the_wrong_type_is_a_type_error():
     with pytest.raises(TypeError, match="max_depth is a whole number, not float"):
-        iterative_deepening(BitBoard(), 2.5)
+        deepen_to_depth(BitBoard(), 2.5)
 
 
 def test_huge_depths_are_refused_before_the_search():
@@ -109,7 +109,7 @@ def test_huge_depths_are_refused_before_the_search():
 
 @pytest.mark.parametrize("call, fragment", [
     (lambda: depth_limited(BitBoard(), -1), "at least 0"),
-    (lambda: iterative_deepening(BitBoard(), 0), "at least 1"),
+    (lambda: deepen_to_depth(BitBoard(), 0), "at least 1"),
     (lambda: depth_limited_choice(BitBoard(), 0), "at least 1"),
     (lambda: depth_limited_choice(BitBoard.from_text("XXX/OO./..."), 1), "game is over at XXX"),
 ])

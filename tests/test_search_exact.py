@@ -7,7 +7,7 @@ import pytest
 
 from ttt_lib import BitBoard, ListBoard
 from ttt_lib.search import (AlphaBeta, Stats, alphabeta, best_moves, count_nodes,
-                            depth_limited, iterative_deepening, minimax, negamax, pvs,
+                            depth_limited, deepen_to_depth, minimax, negamax, pvs,
                             solve_all)
 from ttt_lib.search.depthlimit import WIN
 
@@ -90,7 +90,7 @@ def test_iterative_deepening_to_full_depth_is_exact(all_bitboards, exact):
         if state.is_terminal():
             assert depth_limited(state, 0) == WIN * exact[state.key()]
             continue
-        last = iterative_deepening(state, 9, ordering="heuristic")[-1]
+        last = deepen_to_depth(state, 9, ordering="heuristic")[-1]
         assert last.exact and last.depth <= state.cells().count(0)
         assert last.value == WIN * exact[state.key()], state.to_text()
         assert last.best_moves == best_moves(state, solved), state.to_text()
@@ -148,5 +148,5 @@ def test_deepening_on_the_list_board_from_six_marks_on(all_listboards, exact):
     for state in all_listboards:
         if marks(state) >= 6 and not state.is_terminal():
             bits = BitBoard.from_board(state)
-            last = iterative_deepening(state, 9)[-1]
+            last = deepen_to_depth(state, 9)[-1]
             assert last.exact and last.value == WIN * exact[bits.key()], state.to_text()

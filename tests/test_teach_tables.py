@@ -8,12 +8,12 @@ import pytest
 
 from ttt_lib import BitBoard
 from ttt_lib.search import AlphaBeta, solve
-from ttt_lib.teach import nb04
+from ttt_lib.teach import nb04_table
 from ttt_lib.teach.tables import (Counted, Expanded, ForgetfulTable, Search, TooMuchSearch,
                                   WatchedTable, right_result, table_search)
 
 INF = math.inf
-SESSIONS = nb04.transposition_04_sessions()
+SESSIONS = nb04_table.transposition_04_sessions()
 SEARCHES = [search for session in SESSIONS for search in session]
 
 
@@ -41,14 +41,14 @@ def test_sessions_with_even_marks_search_the_same_marks_with_the_other_mover():
 
 def test_the_expected_values_are_ttt_lib_s():
     for search in SEARCHES:
-        assert nb04.mover_value(search.state) == search.state.to_move * solve(search.state)
+        assert nb04_table.mover_value(search.state) == search.state.to_move * solve(search.state)
 
 
 def test_the_alphabeta_count_is_ttt_lib_s_alphabeta():
     expanded = Expanded()
     for search in SEARCHES:
         AlphaBeta().search(Counted(search.state, expanded), search.alpha, search.beta)
-    assert nb04.alphabeta_04_expansions() == expanded.count
+    assert nb04_table.alphabeta_04_expansions() == expanded.count
 
 
 @pytest.mark.parametrize("fail", ["soft", "hard"])
@@ -59,9 +59,9 @@ def test_the_checker_s_own_table_search_is_right_in_random_windows(fail):
     for session in SESSIONS:
         mine, library = {}, {}
         for search in session:
-            alpha, beta = sorted(rng.sample(nb04.EDGES_04, 2))
+            alpha, beta = sorted(rng.sample(nb04_table.EDGES_04, 2))
             got = table_search(search.state, alpha, beta, mine, hard=fail == "hard")
-            value = nb04.mover_value(search.state)
+            value = nb04_table.mover_value(search.state)
             assert right_result(value, got, alpha, beta)
             if fail == "soft":  # the same values as the library's engine, entry for entry
                 assert got == AlphaBeta(table=library).visit(search.state, alpha, beta)

@@ -382,3 +382,22 @@ def test_the_course_map_of_notebook_00_follows_the_plan():
     assert {number: title for number, title, _ in COURSE_00_MAP} == planned
     for number, _, needs in COURSE_00_MAP:
         assert all(need < number for need in needs), number
+
+
+def test_the_tools_import_each_other_without_a_circle():
+    import ast
+
+    from test_house import find_circle
+    folder = Path(__file__).resolve().parent.parent / "tools"
+    names = {path.stem for path in folder.glob("*.py")}
+    graph = {}
+    for path in folder.glob("*.py"):
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):  # inside functions too
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                found.add(node.module or "")
+        graph[path.stem] = found & names
+    assert graph["slides"] == {"course", "handout", "slide_browser"}
+    assert find_circle(graph) is None, find_circle(graph)

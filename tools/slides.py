@@ -27,13 +27,13 @@ import nbformat
 
 from course import ROOT, UsageError, main, read
 from handout import sources_and_folder
+from slide_browser import HEIGHT, WIDTH, print_pdfs  # the slide size; PDFs printed by a browser
 
 HERE = Path(__file__).resolve().parent
 TEMPLATE = HERE / "slides.html.j2"
 ASSETS = Path(os.environ.get("SLIDE_ASSETS", ROOT / "build" / "reveal" / "node_modules"))
 # The reveal.js release nbconvert's own reveal template is written for, and MathJax 3.
 REVEAL_VERSION, MATHJAX_VERSION = "4.0.2", "3.2.2"
-WIDTH, HEIGHT = 1280, 720  # the slide size every deck is laid out (and checked) at
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_NOTE = ('<p class="live-only">An interactive widget: it runs when the notebook itself '
                'is presented (<code>make present</code>).</p>')
@@ -210,7 +210,6 @@ def run(argv: list[str]) -> int:
         targets.append(target)
         print(target)
     if options.pdf:
-        from slide_browser import print_pdfs
         for pdf in print_pdfs(targets):
             print(pdf)
     return 0

@@ -267,7 +267,7 @@ class DeepeningAgent(Agent):
                  rng: random.Random | None = None) -> None:
         super().__init__(seed, rng)
         from .search.continuation import Continuation, line_score, nothing_forced, threats
-        from .search.deepening import check_deepening
+        from .checks import check_deepening
         from .search.ordering import ordering_function
         check_deepening(seconds, nodes, None)  # a bad limit fails now, not at the first move
         _check_count(extra, "extra (moves searched past the depth limit)", 0, 1000)

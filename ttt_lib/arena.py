@@ -1,9 +1,5 @@
-"""Where agents meet: single games, seeded round-robin tournaments, and the exact odds of
-random play to check them against.
-
-There is one game loop, ``turns``: ``play_game``, the tournaments, ``python -m ttt_lib
-selfplay`` and the play widget (through ``play_turn``) all move with it, so a seed plays the
-same game everywhere.
+"""Where agents meet: seeded round-robin tournaments, and the exact odds of random play to
+check them against (one game and its loop: ``match.py``; where the games run: ``pools.py``).
 
 A tournament's every game gets its own seed, derived from (tournament seed, X agent, O agent,
 game number), and its agents are rebuilt from their names and options for that game. So the
@@ -12,25 +8,22 @@ serially, on a process pool, or on any other ``concurrent.futures.Executor``.
 """
 from __future__ import annotations
 
-import hashlib
 import math
-import os
-import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, Union
 
-from .agents import AGENTS, Agent, AgentError, agent_options, make_agent
+from .agents import AGENTS, Agent, make_agent
 from .boards.bit import BitBoard
-from .arena_entry import ArenaError, short
-from .arena_entry import check_count as _check_count, check_start as _check_start
-from .errors import IllegalMoveError
-from .game import MAX, Game, player_name
+from .checks import STATE, TABLE, check_start as _check_start, optional, publish, short
+from .errors import ArenaError
+from .game import Game
+from .match import (AgentSpec, GameRecord, Turn, _check_count, _sign, derive_seed,
+                    normalize_spec, play_game, play_turn, seat, spec_label, turns)
+from .pools import SerialExecutor, cpu_count as _cpu_count, process_pool, processes_available
 
-AgentSpec = Union[str, tuple[str, dict]]
 OUTCOMES = ("x_wins", "o_wins", "draws")
 
 # Measured on 2 cores: starting and feeding a process pool costs ~0.03 s, so it pays from
@@ -38,144 +31,12 @@ OUTCOMES = ("x_wins", "o_wins", "draws")
 POOL_THRESHOLD_SECONDS = 0.25
 MAX_GAMES = 1_000_000  # per ordered pair: minutes of the fastest agents; a typo fails at once
 
-
-# ------------------------------------------------------------------------------- one game
-
-class Turn(NamedTuple):
-    """One move of a game: the position before it, who moved, the agent, its move, and the
-    position after it. ``agent.stats`` is the work of this move's search."""
-
-    before: Game
-    mover: int
-    agent: Agent
-    move: object
-    after: Game
-
-
-@dataclass
-class GameRecord:
-    """One finished game: who played, the moves in order, and the result for X."""
-
-    x: str
-    o: str
-    moves: list
-    result: int
-    final: Game = field(repr=False)
-
-    @property
-    def winner(self) -> str | None:
-        """'X', 'O', or None for a draw."""
-        return player_name(self.result) if self.result else None
-
-
-def play_turn(state: Game, agent: Agent) -> tuple[object, Game]:
-    """``agent``'s move in ``state`` and the position it leads to; an illegal choice raises
-    ``IllegalMoveError`` naming the agent."""
-    move = agent.choose(state)
-    try:
-        return move, state.play(move)
-    except IllegalMoveError as error:
-        raise IllegalMoveError(f"{short(agent)} chose an illegal move: {error}") from None
-
-
-def seat(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec,
-         seed: int | None = None) -> tuple[Agent, Agent]:
-    """The two players of a game seeded by ``seed`` (0 if None).
-
-    ``Agent`` objects play as they are; names and ``(name, options)`` pairs are built with
-    the seeds ``derive_seed(seed, "X")`` and ``derive_seed(seed, "O")``.
-    """
-    seed = 0 if seed is None else seed
-    _check_count(seed, "seed", -math.inf, math.inf)
-    return _as_agent(x_agent, derive_seed(seed, "X")), _as_agent(o_agent, derive_seed(seed, "O"))
-
-
-def turns(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int | None = None,
-          first: str = "X", start: Game | None = None) -> Iterator[Turn]:
-    """The turns of one game from ``start`` (by default the empty board, ``first`` to open),
-    one at a time, as they are played: the game loop of ``play_game``, the tournaments and
-    ``python -m ttt_lib selfplay``. The agents are built (a bad name refused) at the call,
-    before the first move."""
-    x_player, o_player = seat(x_agent, o_agent, seed)
-    state = BitBoard(first=first) if start is None else _check_start(start)
-    return _turns({MAX: x_player, -MAX: o_player}, state)
-
-
-def _turns(players: dict[int, Agent], state: Game) -> Iterator[Turn]:
-    """The game loop: the player to move chooses and plays, until the game is over."""
-    while not state.is_terminal():
-        agent = players[state.to_move]
-        move, after = play_turn(state, agent)
-        yield Turn(state, state.to_move, agent, move, after)
-        state = after
-
-
-def play_game(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int | None = None,
-              first: str = "X", start: Game | None = None) -> GameRecord:
-    """Play one game from ``start`` (by default the empty board, ``first`` to open).
-
-    Agents are ``Agent`` objects, used as they are, or names / ``(name, options)`` pairs,
-    built here with seeds derived from ``seed`` (0 if None).
-    """
-    state = BitBoard(first=first) if start is None else _check_start(start)
-    moves = []
-    for turn in turns(x_agent, o_agent, seed, start=state):
-        moves.append(turn.move)
-        state = turn.after
-    return GameRecord(_label(x_agent), _label(o_agent), moves, _sign(state.utility()), state)
-
-
-def _as_agent(agent: Agent | AgentSpec, seed: int) -> Agent:
-    if isinstance(agent, Agent):
-        return agent
-    name, options = normalize_spec(agent)
-    return make_agent(name, seed=seed, **options)
-
-
-def _label(agent: Agent | AgentSpec) -> str:
-    return agent.name if isinstance(agent, Agent) else spec_label(agent)
-
-
-def _sign(value: float) -> int:
-    return (value > 0) - (value < 0)
-
-
-# ----------------------------------------------------------------------- agent specifications
-
-def normalize_spec(spec: AgentSpec) -> tuple[str, dict]:
-    """``"mcts"`` or ``("mcts", {"playouts": 200})`` -> (name, options), checked.
-
-    The arena seeds every game's agents itself, so ``seed`` and ``rng`` are not options here.
-    """
-    if isinstance(spec, str):
-        name, options = spec, {}
-    elif (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
-          and isinstance(spec[1], dict)):
-        name, options = spec[0], dict(spec[1])
-        if not all(isinstance(key, str) for key in options):
-            raise AgentError(f"an agent's options are named by strings, not {short(spec[1])}")
-    else:
-        raise AgentError(f"an agent is a name or a (name, options) pair, not {short(spec)}")
-    for fixed in ("seed", "rng"):
-        if fixed in options:
-            raise AgentError(f"agent {short(name)}: the arena seeds each game's agents itself, "
-                             f"so {short(fixed)} cannot be one of its options")
-    agent_options(name)  # an unknown name raises here, listing the valid ones
-    return name, options
-
-
-def spec_label(spec: AgentSpec) -> str:
-    """How a spec is named in tables: ``mcts`` or ``mcts(playouts=200)``."""
-    name, options = normalize_spec(spec)
-    if not options:
-        return name
-    return f"{name}({', '.join(f'{k}={short(v)}' for k, v in sorted(options.items()))})"
-
-
-def derive_seed(*parts) -> int:
-    """A 64-bit seed determined by ``parts`` alone (not by the process or hash seed)."""
-    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+__all__ = ["MAX_GAMES", "OUTCOMES", "POOL_THRESHOLD_SECONDS", "ArenaError", "GameRecord",
+           "PairResult", "SerialExecutor", "TournamentResult", "Turn", "derive_seed",
+           "normalize_spec", "play_chunk", "play_game", "play_pairs", "play_turn",
+           "process_pool", "processes_available", "random_play_odds",
+           "random_play_probabilities", "seat", "spec_label", "tournament", "turns",
+           "wilson_interval"]
 
 
 # ------------------------------------------------------------------------------ tournaments
@@ -316,12 +177,6 @@ def _checked(spec: AgentSpec) -> tuple[str, dict]:
     return name, options
 
 
-def _cpu_count() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
 def _tasks(pairs: list, games: int, seed: int, first: str) -> tuple[list, list]:
     """Tasks (pair index, X spec, O spec, seed, opener, game numbers): first game 0 of every
     pair (a probe of how long a game takes), then the rest, in a few chunks per core."""
@@ -372,41 +227,6 @@ def _run(probes: list, rest: list, executor: Executor | None):
         yield from pool.map(play_chunk, rest)
 
 
-def processes_available() -> bool:
-    """Can this Python start worker processes? Not in a browser (Pyodide, JupyterLite)."""
-    try:
-        import multiprocessing.synchronize  # noqa: F401  (needs the OS's semaphores)
-    except ImportError:
-        return False
-    return sys.platform not in ("emscripten", "wasi")
-
-
-class SerialExecutor(Executor):
-    """Runs each task when it is submitted, in this process: the pool of a browser."""
-
-    def submit(self, fn, /, *args, **kwargs) -> Future:
-        future: Future = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except Exception as error:  # kept for future.result(), as a pool would
-            future.set_exception(error)
-        return future
-
-
-def process_pool(max_workers: int | None = None) -> Executor:
-    """A pool of ``max_workers`` worker processes, or a ``SerialExecutor`` where processes
-    are unavailable (JupyterLite): every result is the same either way, only slower."""
-    if max_workers is not None:
-        _check_count(max_workers, "max_workers", 1, 1024)
-    if processes_available():
-        try:  # imported here: Pyodide has no _multiprocessing, which the import needs
-            from concurrent.futures import ProcessPoolExecutor
-            return ProcessPoolExecutor(max_workers)
-        except (NotImplementedError, OSError):
-            pass
-    return SerialExecutor()
-
-
 # ---------------------------------------------------------------- exact odds of random play
 
 def random_play_probabilities(state: Game | None = None) -> dict[str, Fraction]:
@@ -433,7 +253,18 @@ def random_play_odds(state: Game, table: dict) -> tuple[Fraction, Fraction, Frac
     return table[key]
 
 
+# The checked entry points: these functions behind checks of their arguments (``ttt_lib.checks``).
+def also_task(arguments: dict, where: str, error: type) -> None:
+    """A task of ``play_chunk``: (pair index, X spec, O spec, seed, opener, games)."""
+    task = arguments["task"]
+    if not isinstance(task, tuple) or len(task) != 6 or not isinstance(task[5], range):
+        raise TypeError(f"{where}: task is a tuple (pair index, X agent, O agent, seed, "
+                        f"opener, range of game numbers), not {short(task)}")
+    _check_count(len(task[5]), "games (in a task)", 0, MAX_GAMES)
 
-# The checked entry points: the arena's functions behind checks of their arguments.
-from .arena_entry import publish_arena  # noqa: E402 (it wraps the functions defined above)
-publish_arena(globals())
+
+publish(globals(), ArenaError, {
+    "play_chunk": dict(also=also_task),
+    "random_play_odds": dict(state=STATE, table=TABLE),
+    "random_play_probabilities": dict(state=optional(STATE)),
+})

@@ -63,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     nodes.add_argument("--first-move", action="store_true",
                        help="the per-child driver of a naive program, as in the classic blog")
     nodes.add_argument("--opener", default="X", choices=["X", "O"], help="who opens")
+    nodes.add_argument("--search", metavar="MODULE:FUNCTION",
+                       help="count this search function only (any importable module)")
+    nodes.add_argument("--view", default="x", choices=["x", "mover"],
+                       help="whose value --search returns: X's (default) or the player to move's")
 
     tour = commands.add_parser("tournament", help="a seeded round-robin of agents")
     tour.add_argument("--agents", help="comma-separated agent names")
@@ -314,8 +318,16 @@ def run_solver(solver, progress, format_figures: Callable[[dict], str], args, ou
 def cmd_nodes(args, out) -> None:
     if args.opener != "X" and not args.first_move:
         raise UsageError("--opener only applies with --first-move")
-    from .studies.nodes import format_minimal_proof, format_nodes_report, nodes_report
-    report = nodes_report(first_move=args.first_move, opener=args.opener)
+    if args.search is not None and args.first_move:
+        raise UsageError("--search counts a search from the empty board, not with --first-move")
+    from .studies.nodes import format_minimal_proof, format_nodes_report, nodes_report, row_of
+    rows = None if args.search is None else [row_of(args.search, args.view)]
+    try:
+        report = nodes_report(first_move=args.first_move, opener=args.opener, rows=rows)
+    except Exception as error:  # a function named on the command line: its failure, in one line
+        if rows is None:
+            raise
+        raise UsageError(f"--search {args.search}: {type(error).__name__}: {error}") from None
     print(json.dumps(report) if args.json else format_nodes_report(report), file=out)
     if "minimal_proof" in report and not args.json:
         print("\n" + "\n".join(format_minimal_proof(report["minimal_proof"])), file=out)

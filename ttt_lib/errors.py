@@ -1,5 +1,5 @@
 """The package's own ``ValueError`` subclasses: the two every board raises on bad input, and
-the one every search raises on a bad option; and the error of a browser's Python asked for
+the one every search raises on a bad option, the arena's for a bad count or seed; and the error of a browser's Python asked for
 worker processes.
 
 All subclass ``ValueError`` so that code which already catches ``ValueError`` keeps working,
@@ -17,6 +17,13 @@ class InvalidBoardError(ValueError):
 
 class SearchOptionError(ValueError):
     """A search option that does not exist or does not fit with the others."""
+
+
+class ArenaError(ValueError):
+    """A bad value for a game or tournament: a count, a seed, an interval's numbers."""
+
+
+ArenaError.__module__ = "ttt_lib.arena"  # where it is raised and caught, and pickled from
 
 
 # How every "needs processes" message starts (the lite site's browser test looks for it).

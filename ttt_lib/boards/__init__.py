@@ -7,7 +7,8 @@ its own storage and fast paths. Boards import no search, picture or agent module
 """
 from .bit import BitBoard
 from .connect4 import ConnectFour
-from .grid import BoardSketch, GridBoard, board_sketch, grid_svg
+from .grid import GridBoard
+from .picture import BoardSketch, board_sketch, grid_svg
 from .list import ListBoard
 from .mnk import MNKBoard
 from .shape import Shape, shape_of, winning_lines
@@ -20,7 +21,7 @@ __all__ = ["BitBoard", "BoardSketch", "ConnectFour", "GridBoard", "ListBoard", "
 from ..checks import publish as _publish, check_init as _check_init  # noqa: E402
 from ..errors import InvalidBoardError as _InvalidBoardError  # noqa: E402
 from .shape import SIZE as _SIZE  # noqa: E402
-from .grid import also_cells as _also_cells  # noqa: E402
+from .picture import also_cells as _also_cells  # noqa: E402
 
 _SIZES = dict(m=_SIZE, n=_SIZE, k=_SIZE)
 _publish(globals(), _InvalidBoardError, {

@@ -22,7 +22,8 @@ from ..errors import IllegalMoveError, InvalidBoardError
 from ..game import MAX, MIN, player_name
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT
 from .connect4_heuristic import evaluate, threat_cells
-from .grid import GridBoard, cell_digits, check_position, full_lines, require_board
+from .grid import GridBoard, require_board
+from .rules import cell_digits, check_position, full_lines
 from .shape import Shape, check_size, in_a_row, shape_of
 from .text import DIGIT, parse_cells, parse_move_player, parse_player, require_string, split_rows
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from ..game import MAX, MIN, player_name
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT, symmetries
-from .grid import GridBoard, to_move_of
+from .grid import GridBoard
+from .rules import to_move_of
 from .shape import Shape, shape_of, winning_lines
 from .text import parse_cells, parse_player, split_rows
 

@@ -19,7 +19,8 @@ from operator import itemgetter
 from ..game import (MAX, ChanceNodeError, check_outcomes, player_name, probability,
                     refuse_chance)
 from ..symmetry import EMPTY
-from .grid import GridBoard, check_position, full_lines, to_move_of
+from .grid import GridBoard
+from .rules import check_position, full_lines, to_move_of
 from .shape import Shape, shape_of
 from .text import PLAYER_DIGIT, format_text, parse_cells, parse_player, split_rows
 

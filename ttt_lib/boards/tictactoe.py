@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from ..errors import InvalidBoardError
 from ..symmetry import EMPTY, O_DIGIT, X_DIGIT, decode, encode
 from . import grid
-from .grid import (GridBoard, cell_digits, check_highlight, check_picture_size, grid_svg,
-                   require_board, to_move_of)
+from .grid import GridBoard, require_board
+from .picture import check_highlight, check_picture_size, grid_svg
+from .rules import cell_digits, to_move_of
 from .shape import TICTACTOE
 from .text import DIGIT, SYMBOL, parse_cells, parse_player, split_3x3
 

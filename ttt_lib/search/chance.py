@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from fractions import Fraction
 
+from ..checks import FLAG, GAME, TABLE, argument_checks, maybe, optional
+from ..errors import SearchOptionError
 from ..game import MAX, Game, is_chance
 from .observe import observed
 from .trace import Stats
@@ -77,3 +79,11 @@ def best_chance_moves(state: Game, table: dict | None = None, stats: Stats | Non
     pick = max if state.to_move == MAX else min
     best = pick(values.values())
     return sorted(move for move, value in values.items() if value == best)
+
+
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+CHANCE = dict(state=GAME, table=optional(TABLE), stats=maybe(Stats, "a Stats"), symmetry=FLAG)
+argument_checks(chance_value, SearchOptionError, **CHANCE)
+argument_checks(best_chance_moves, SearchOptionError, **CHANCE)
+argument_checks(expectiminimax, SearchOptionError, state=GAME)
+argument_checks(expectiminimax_memo, SearchOptionError, state=GAME, table=TABLE, symmetry=FLAG)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from ..checks import GAME, NUMBER, also_window, argument_checks, maybe
 from ..game import MAX, Game, is_chance
 from .pruning import SearchOptionError
 from .observe import observed
@@ -163,3 +164,13 @@ class ChanceTrace(Trace):
         if isinstance(value, Fraction) and value.denominator != 1:
             return str(value)
         return super().number(value)
+
+
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+WINDOW = dict(low=NUMBER, high=NUMBER, also=also_window)
+for _search in (star1, star2):
+    argument_checks(_search, SearchOptionError, state=GAME, **WINDOW,
+                    stats=maybe(Stats, "a Stats"), trace=maybe(Trace, "a Trace"))
+for _engine in (Star1, Star2):
+    argument_checks(_engine, SearchOptionError, **WINDOW)
+argument_checks(ChanceTrace, SearchOptionError, infinity=NUMBER)

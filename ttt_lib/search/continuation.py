@@ -24,7 +24,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..checks import short
+from ..checks import (BOARD, DEPTH, FUNCTION, GAME, MOVES, NUMBER, also_legal_moves, also_window,
+                     argument_checks, check_count, instance)
 from ..errors import IllegalMoveError
 from ..game import Game
 from .pruning import INF, SearchOptionError
@@ -169,14 +170,15 @@ def check_continuation(state: Game, depth: int, rules: Continuation) -> None:
             raise TypeError(f"{name} is a function of a state, not {type(fn).__name__}")
 
 
-def check_count(value, what: str, least: int) -> None:
-    """A count option is an int (TypeError otherwise) of at least ``least``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} is a whole number, not {type(value).__name__}")
-    if value < least:
-        raise SearchOptionError(f"{what} is at least {least}, not {short(value)}")
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+CONTINUED = dict(state=GAME, depth=DEPTH, rules=instance(Continuation, "a Continuation"))
+argument_checks(alphabeta_continued, SearchOptionError, **CONTINUED, alpha=NUMBER,
+                beta=NUMBER, also=also_window)
+argument_checks(continued_choice, SearchOptionError, **CONTINUED)
+argument_checks(root_choice, SearchOptionError, state=GAME, depth=DEPTH, search=FUNCTION,
+                moves=MOVES, also=also_legal_moves)
+for _rule in (threats, nothing_forced):
+    argument_checks(_rule, SearchOptionError, state=BOARD)
 
-
-__all__ = ["PLAIN", "WIN", "Continuation", "SearchOptionError", "alphabeta_continued",
-           "check_continuation",
-           "check_count", "continued_choice", "nothing_forced", "remembered", "root_choice", "threats"]
+__all__ = ["PLAIN", "Continuation", "SearchOptionError", "alphabeta_continued",
+           "continued_choice", "nothing_forced", "root_choice", "threats"]

@@ -20,10 +20,11 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
-from ..checks import short
+from ..checks import (GAME, NUMBER, STATE, argument_checks, check_deepening, count, instance,
+                     optional)
 from ..game import Game
 from .continuation import (PLAIN, Continuation, Evaluate, SearchOptionError,
-                           alphabeta_continued, check_continuation, check_count, root_choice)
+                           alphabeta_continued, check_continuation, root_choice)
 
 
 class TimeUp(Exception):
@@ -192,20 +193,11 @@ def move_classes(state: Game, symmetry: bool) -> dict:
     return classes
 
 
-def check_deepening(seconds, nodes, max_depth) -> None:
-    """``seconds`` and ``nodes`` (at least one of them) and ``max_depth``, checked once."""
-    if seconds is None and nodes is None:
-        raise SearchOptionError("iterative deepening needs a limit: seconds=, nodes= or both")
-    if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-            raise TypeError(f"seconds is a number, not {type(seconds).__name__}")
-        if not 0 < seconds < math.inf:
-            raise SearchOptionError(f"seconds is a positive number, not {short(seconds)}")
-    if nodes is not None:
-        check_count(nodes, "nodes (the budget of positions)", least=1)
-    if max_depth is not None:
-        check_count(max_depth, "max_depth", least=1)
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``); the limits are
+# checked by the search itself (``check_deepening``), which the agents call directly.
+argument_checks(iterative_deepening, SearchOptionError, state=GAME)
+argument_checks(Clock, SearchOptionError, seconds=optional(NUMBER),  # a budget, not work: any size
+                nodes=optional(count(0, math.inf)))
+argument_checks(Clocked, SearchOptionError, state=STATE, clock=instance(Clock, "a Clock"))
 
-
-__all__ = ["Clock", "Clocked", "Deepening", "Round", "TimeUp", "deepening_round",
-           "iterative_deepening", "move_classes"]
+__all__ = ["Clock", "Clocked", "Deepening", "Round", "TimeUp", "iterative_deepening"]

@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..checks import DEPTH, FUNCTION, GAME, NUMBER, ORDERING, argument_checks, check_depth, maybe
+from ..errors import SearchOptionError
 from ..game import Game
-from .pruning import INF, AlphaBeta, check_depth
+from .pruning import INF, AlphaBeta
 from .ordering import Ordering, line_score
 from .trace import Stats
 
@@ -62,11 +64,12 @@ class Iteration:
     exact: bool
 
 
-def iterative_deepening(state: Game, max_depth: int,
-                        evaluate: Callable[[Game], float] = line_score, *,
-                        ordering: str | Ordering | None = None,
-                        win: float = WIN) -> list[Iteration]:
-    """Depth-limited searches to depth 1, 2, ... ``max_depth``, best moves so far tried first.
+def deepen_to_depth(state: Game, max_depth: int,
+                    evaluate: Callable[[Game], float] = line_score, *,
+                    ordering: str | Ordering | None = None,
+                    win: float = WIN) -> list[Iteration]:
+    """Iterative deepening to a fixed depth: depth-limited searches to depth 1, 2, ...
+    ``max_depth``, best moves so far tried first (against a clock: ``iterative_deepening``).
 
     Stops early once a search is exact. Returns one ``Iteration`` per depth searched, with
     the nodes each round searched.
@@ -89,3 +92,12 @@ def nodes_searched(engine: AlphaBeta, state: Game, moves: list) -> tuple[tuple, 
     work = Stats()
     result = engine.observed(lambda: engine.root(state, moves), work, root=True)
     return result, work.nodes
+
+
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+DEPTH_LIMITED = dict(state=GAME, depth=DEPTH, evaluate=FUNCTION, stats=maybe(Stats, "a Stats"),
+                     ordering=ORDERING, win=NUMBER)
+argument_checks(depth_limited, SearchOptionError, **DEPTH_LIMITED)
+argument_checks(depth_limited_choice, SearchOptionError, **DEPTH_LIMITED)
+argument_checks(deepen_to_depth, SearchOptionError, **DEPTH_LIMITED, max_depth=DEPTH)
+argument_checks(Iteration, SearchOptionError)  # a record: nothing to check

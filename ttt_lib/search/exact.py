@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from ..checks import FUNCTION, GAME, TABLE, argument_checks, maybe, optional
+from ..errors import SearchOptionError
 from ..game import MAX, Game, reachable
 from .observe import observed
-from .trace import ReportRow, Stats
+from .report import ReportRow
+from .trace import Stats
 
 
 def minimax(state: Game) -> float:
@@ -95,9 +98,20 @@ def solve_all(root: Game) -> dict[Hashable, float]:
     return {key: solve(state, table) for key, state in reachable(root).items()}
 
 
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+MEMO = dict(state=GAME, table=optional(TABLE), stats=maybe(Stats, "a Stats"))
+for _search in (minimax, negamax):
+    argument_checks(_search, SearchOptionError, state=GAME)
+for _search in (negamax_memo, negamax_step):
+    argument_checks(_search, SearchOptionError, state=GAME, table=TABLE)
+argument_checks(solve, SearchOptionError, **MEMO)
+argument_checks(best_moves, SearchOptionError, **MEMO)
+argument_checks(move_values, SearchOptionError, state=GAME, value_of=FUNCTION)
+argument_checks(solve_all, SearchOptionError, root=GAME)
+
 # The node-count report's rows from this module (see ``ttt_lib.studies.nodes``).
 REPORT_ROWS = [
-    ReportRow("minimax", minimax, {}, place=10),
-    ReportRow("negamax", negamax, {}, place=20, view="mover"),
-    ReportRow("negamax + memo", solve, {}, place=30),
+    ReportRow("minimax", minimax, {}, after=None),
+    ReportRow("negamax", negamax, {}, after="minimax", view="mover"),
+    ReportRow("negamax + memo", solve, {}, after="negamax"),
 ]

@@ -21,7 +21,8 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from ..checks import MAX_COUNT, is_int, short
+from ..checks import (COUNT, FLAG, FUNCTION, GAME, NUMBER, RNG, SEED, argument_checks,
+                     check_budget as _check_budget, instance, optional, short)
 from ..errors import SearchOptionError
 from ..game import Game
 from .trace import Stats
@@ -62,16 +63,6 @@ def flat_monte_carlo(state: Game, playouts: int = 100, *, seed: int | None = 0,
         child = state.play(move)
         values[move] = sum(random_playout(child, rng) for _ in range(playouts)) / playouts
     return values
-
-
-def _check_budget(count, what: str) -> None:
-    if not is_int(count):
-        raise TypeError(f"{what} is a whole number, not {type(count).__name__}")
-    if count < 0:
-        raise SearchOptionError(f"{what} is a whole number >= 0, not {short(count)}")
-    if count > MAX_COUNT:
-        raise SearchOptionError(f"{what} is a whole number at most {MAX_COUNT:,} "
-                                f"(a typo would run for days), not {short(count)}")
 
 
 # ------------------------------------------------------------------------------- the tree
@@ -405,3 +396,14 @@ def _nodes(root: Node) -> list[Node]:
             found.append(node)
             stack.extend((node.children or {}).values())
     return found
+
+
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+MONTE = dict(state=GAME, seed=SEED, rng=optional(RNG))
+argument_checks(mcts, SearchOptionError, **MONTE, playouts=COUNT, c=NUMBER, shared=FLAG,
+                solver=FLAG, evaluate=FUNCTION)
+argument_checks(flat_monte_carlo, SearchOptionError, **MONTE)  # playouts: checked in its listing
+argument_checks(random_playout, SearchOptionError, state=GAME, rng=RNG)
+argument_checks(tree_stats, SearchOptionError, tree=instance(MCTSTree, "an MCTSTree"))
+argument_checks(MCTSTree, SearchOptionError, **MONTE, c=NUMBER, shared=FLAG, solver=FLAG,
+                evaluate=FUNCTION)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 
-from ..checks import is_real, short
+from ..checks import FUNCTION, GAME, PLAYER, STATE, argument_checks, is_real, maybe, short
 from ..errors import SearchOptionError
 from ..game import MAX, Game, is_chance
 from .exact import best_moves
@@ -106,3 +106,12 @@ def checked(chances: dict, state: Game) -> dict:
     if abs(total - 1) > 1e-9:
         raise OpponentModelError(f"the opponent model's probabilities add up to {total}, not 1")
     return chances
+
+
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+argument_checks(expectimax, SearchOptionError, state=GAME, player=PLAYER,
+                opponent_model=FUNCTION, stats=maybe(Stats, "a Stats"))
+argument_checks(expectimax_search, SearchOptionError, state=GAME, player=PLAYER,
+                opponent_model=FUNCTION)
+argument_checks(uniform_random, SearchOptionError, state=STATE)
+argument_checks(epsilon_perfect, SearchOptionError)  # checks epsilon itself

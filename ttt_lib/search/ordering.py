@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 
-from ..checks import short
+from ..checks import BOARD, MOVES, also_legal_moves, argument_checks, count, short
 from ..errors import SearchOptionError
 from ..game import MAX, Game
 
@@ -172,3 +172,13 @@ class Killers:
         if not killers:
             return moves
         return killers + [m for m in moves if m not in killers]
+
+
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+for _order in (heuristic_order, threat_order):
+    argument_checks(_order, SearchOptionError, state=BOARD, moves=MOVES, also=also_legal_moves)
+for _score in (line_score, open_lines):
+    argument_checks(_score, SearchOptionError, state=BOARD)
+argument_checks(Killers, SearchOptionError,
+                slots=count(1, 100, "at least one slot per depth; more than a board's moves "
+                                    "is no use"))

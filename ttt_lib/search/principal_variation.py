@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import math
 
+from ..checks import FUNCTION, ORDERING, argument_checks, check_window, optional
+from ..errors import SearchOptionError
 from ..game import MAX, Game
-from .pruning import check_window
+from .pruning import OBSERVERS, WINDOW
 from .observe import observed
 from .ordering import Ordering, ordering_function
-from .trace import ReportRow, Stats, Trace
+from .report import ReportRow
+from .trace import Stats, Trace
 
 INF = math.inf
 
@@ -63,8 +66,12 @@ def pvs_search(state: Game, alpha: float, beta: float, order: Ordering | None = 
     return best
 
 
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+argument_checks(pvs, SearchOptionError, **WINDOW, **OBSERVERS, ordering=ORDERING)
+argument_checks(pvs_search, SearchOptionError, **WINDOW, order=optional(FUNCTION))
+
 # The node-count report's rows from this module (see ``ttt_lib.studies.nodes``).
 REPORT_ROWS = [
-    ReportRow("PVS", pvs, {}, place=130),
-    ReportRow("PVS + heuristic order", pvs, {"ordering": "heuristic"}, place=140),
+    ReportRow("PVS", pvs, {}, after="alpha-beta + killers"),
+    ReportRow("PVS + heuristic order", pvs, {"ordering": "heuristic"}, after="PVS"),
 ]

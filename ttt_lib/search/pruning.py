@@ -24,12 +24,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 
-from ..checks import short
+from ..checks import (DEPTH, FLAG, FUNCTION, GAME, NUMBER, ORDERING, argument_checks, also_window,
+                     check_choice, check_depth_limit, check_table, check_window, choice, maybe,
+                     optional)
 from ..errors import IllegalMoveError, SearchOptionError
 from ..game import MAX, Game
 from .ordering import Killers, Ordering, ordering_function
 from .observe import observed
-from .trace import ReportRow, Stats, Trace, node_name
+from .report import ReportRow
+from .trace import Stats, Trace, node_name
 
 INF = math.inf
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -231,63 +234,38 @@ def clamp(value: float, low: float, high: float) -> float:
     return min(max(value, low), high)
 
 
-def check_window(alpha: float, beta: float) -> None:
-    if not alpha < beta:
-        raise SearchOptionError(f"the window needs alpha < beta, got ({alpha}, {beta})")
-
-
-def check_depth(depth: int, least: int = 0) -> None:
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < least:
-        raise SearchOptionError(f"a search depth is an int of at least {least}, not {short(depth)}")
-
-
-def check_choice(name: str, value, choices: tuple) -> None:
-    if value not in choices:
-        raise SearchOptionError(
-            f"{name} is one of {', '.join(map(repr, choices))}, not {short(value)}")
-
-
-def check_table(table: dict | bool | None, symmetry: bool, depth: int | None) -> dict | None:
-    """The engine's table: None, or a dict (a fresh one for True, or for symmetry alone)."""
-    if table is True or (symmetry and table is None):
-        table = {}
-    if table is not None and not isinstance(table, dict):
-        raise SearchOptionError(f"table is None, True or a dict, not {short(table)}")
-    if table is not None and depth is not None:
-        raise SearchOptionError(
-            "a transposition table needs exact values; a depth-limited value depends "
-            "on the depth left, so use either a table or a depth limit")
-    return table
-
-
-def check_depth_limit(depth: int | None, evaluate: Callable | None) -> int | None:
-    """``depth`` if it is None or a usable limit (one that comes with an evaluation)."""
-    if depth is not None:
-        if evaluate is None:
-            raise SearchOptionError("a depth limit needs an evaluate function")
-        check_depth(depth)
-    return depth
-
-
 def table_key(state: Game, symmetry: bool) -> Hashable:
     """The key a table uses for ``state``: its own, or that of its symmetry class."""
     return state.canonical_key() if symmetry else state.key()
 
 
-# The node-count report's rows from this module (see ``ttt_lib.studies.nodes``).
-REPORT_ROWS = [ReportRow(name, alphabeta, options, place) for place, name, options in [
-    (40, "alpha-beta (max/min)", {"form": "maxmin"}),
-    (50, "alpha-beta (negamax)", {}),
-    (60, "alpha-beta fail-hard", {"fail": "hard"}),
-    (70, "alpha-beta, window (-1, 1)", {"alpha": -1, "beta": 1}),
-    (80, "alpha-beta + table", {"table": True}),
-    (90, "alpha-beta + symmetric table", {"symmetry": True}),
-    (100, "alpha-beta + heuristic order", {"ordering": "heuristic"}),
-    (110, "alpha-beta + threat order", {"ordering": "threats"}),
-    (120, "alpha-beta + killers", {"killers": True}),
-    (150, "sym. table + threats + killers",
+# The checked entry points ``ttt_lib.search`` publishes (``ttt_lib.checks``).
+WINDOW = dict(state=GAME, alpha=NUMBER, beta=NUMBER, also=also_window)
+OBSERVERS = dict(stats=maybe(Stats, "a Stats"), trace=maybe(Trace, "a Trace"))
+argument_checks(alphabeta, SearchOptionError, **WINDOW, **OBSERVERS,
+                form=choice(*FORMS), fail=choice(*FAILS), symmetry=FLAG, ordering=ORDERING,
+                killers=FLAG)
+argument_checks(alphabeta_maxmin, SearchOptionError, **WINDOW)
+argument_checks(AlphaBeta, SearchOptionError, fail=choice(*FAILS), symmetry=FLAG,
+                ordering=ORDERING,  # killers: True, False or any object with Killers' methods
+                depth=optional(DEPTH), evaluate=optional(FUNCTION), win=NUMBER)
+
+# The node-count report's rows from this module (see ``ttt_lib.studies.nodes``), each after
+# the one before it; the first comes after the memoised negamax (``exact.py``).
+REPORT_ROWS = [ReportRow(name, alphabeta, options, after) for after, name, options in [
+    ("negamax + memo", "alpha-beta (max/min)", {"form": "maxmin"}),
+    ("alpha-beta (max/min)", "alpha-beta (negamax)", {}),
+    ("alpha-beta (negamax)", "alpha-beta fail-hard", {"fail": "hard"}),
+    ("alpha-beta fail-hard", "alpha-beta, window (-1, 1)", {"alpha": -1, "beta": 1}),
+    ("alpha-beta, window (-1, 1)", "alpha-beta + table", {"table": True}),
+    ("alpha-beta + table", "alpha-beta + symmetric table", {"symmetry": True}),
+    ("alpha-beta + symmetric table", "alpha-beta + heuristic order", {"ordering": "heuristic"}),
+    ("alpha-beta + heuristic order", "alpha-beta + threat order", {"ordering": "threats"}),
+    ("alpha-beta + threat order", "alpha-beta + killers", {"killers": True}),
+    ("PVS + heuristic order", "sym. table + threats + killers",
      {"symmetry": True, "ordering": "threats", "killers": True}),
-    (160, "sym. table + heuristic order", {"symmetry": True, "ordering": "heuristic"}),
-    (170, "sym. table + heuristic, (-1, 1)",
+    ("sym. table + threats + killers", "sym. table + heuristic order",
+     {"symmetry": True, "ordering": "heuristic"}),
+    ("sym. table + heuristic order", "sym. table + heuristic, (-1, 1)",
      {"symmetry": True, "ordering": "heuristic", "alpha": -1, "beta": 1}),
 ]]

@@ -17,7 +17,8 @@ from ..boards import BitBoard
 from ..game import MAX, Game
 from ..search.exact import move_values
 from ..search.observe import count_nodes
-from ..search.trace import ReportRow, Stats
+from ..search.report import ReportRow, report_order
+from ..search.trace import Stats
 from .firstmove import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
 from .draw_proof import minimal_proof
 
@@ -25,13 +26,14 @@ COLUMNS = ("nodes", "leaves", "cutoffs", "table_hits", "researches")
 
 
 def report_rows() -> list[ReportRow]:
-    """Every search module's ``REPORT_ROWS``, in the order of their places: a new search
-    module with rows appears here without any other file changed."""
+    """Every search module's ``REPORT_ROWS``, each right after the row it names
+    (``report_order``): a new search module with rows appears here without any other file
+    changed."""
     rows = []
     for module in pkgutil.iter_modules(search_package.__path__):
         found = importlib.import_module(f"{search_package.__name__}.{module.name}")
         rows += getattr(found, "REPORT_ROWS", [])
-    return sorted(rows, key=lambda row: row.place)
+    return report_order(rows)
 
 
 def row_named(name: str) -> ReportRow:
@@ -42,6 +44,25 @@ def row_named(name: str) -> ReportRow:
     raise ValueError(f"no report row is called {name!r}")
 
 
+def row_of(spec: str, view: str = "x") -> ReportRow:
+    """A report row for any search function, named ``"module:function"`` (the module
+    imported by its dotted name); ``view`` says whose value it returns ("x" or "mover")."""
+    module_name, colon, name = spec.partition(":")
+    if not colon or not module_name or not name.isidentifier():
+        raise ValueError(f"a search is named module:function (e.g. ttt_lib.search.exact:minimax), "
+                         f"not {spec!r}")
+    if view not in ("x", "mover"):
+        raise ValueError(f"view is 'x' or 'mover', not {view!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"cannot import the module {module_name!r} of {spec!r}: {error}") from None
+    search = getattr(module, name, None)
+    if not callable(search):
+        raise ValueError(f"{module_name} has no function {name!r}")
+    return ReportRow(spec, search, {}, after=None, view=view)
+
+
 def x_value(row: ReportRow, state: Game, **options) -> float:
     """``row``'s search of ``state``, uncounted, as X's value."""
     value = row.search(state, **options)
@@ -49,14 +70,25 @@ def x_value(row: ReportRow, state: Game, **options) -> float:
 
 
 def counted_search(row: ReportRow, state: Game) -> tuple[float, Stats]:
-    """X's value of ``state`` by ``row``'s search, and its work observed from outside (by
-    the search's own ``stats=`` if it has one, else by ``count_nodes``)."""
+    """X's value of ``state`` by ``row``'s search, and its work as the observer saw it: by
+    the search's own ``stats=`` if it has one (which watches the recursion inside a
+    driver), else by ``count_nodes``. A search that shows as one node from a position with
+    moves made no call the observer could see: it is refused, never reported as 1 node."""
     if "stats" in inspect.signature(row.search).parameters:
         stats = Stats()
         value = row.search(state, stats=stats, **row.options)
     else:
         value, stats = count_nodes(row.search, state, **row.options)
+    if stats.nodes + stats.table_hits <= 1 and not state.is_terminal():
+        raise ReportRowError(
+            f"report row {row.name!r}: {getattr(row.search, '__qualname__', row.search)} "
+            f"showed as one node: the observer saw no recursive call (a driver?); give the "
+            f"row the function that recurses, or a search taking stats=")
     return (state.to_move * value if row.view == "mover" else value), stats
+
+
+class ReportRowError(ValueError):
+    """A report row whose work the observer could not see."""
 
 
 def optimal_moves(state: Game, values: dict) -> list:
@@ -78,16 +110,18 @@ def search_row(row: ReportRow, state: Game) -> dict:
             **stats.as_dict()}
 
 
-def nodes_report(first_move: bool = False, opener: str = "X") -> dict:
-    """Every variant's value, best moves and work from the empty board, as plain data."""
+def nodes_report(first_move: bool = False, opener: str = "X",
+                 rows: list[ReportRow] | None = None) -> dict:
+    """Every variant's value, best moves and work from the empty board, as plain data
+    (``rows``: these rows only, e.g. ``[row_of("my_module:my_search")]``)."""
     if first_move:
         return first_move_report(opener)
     if opener not in ("X", "O"):
         raise ValueError(f"the opener is 'X' or 'O', not {opener!r}")
     state = BitBoard(opener)
     report = {"position": state.to_text(), "opener": opener, "first_move": False,
-              "variants": [search_row(row, state) for row in report_rows()]}
-    if opener == "X":
+              "variants": [search_row(row, state) for row in rows or report_rows()]}
+    if opener == "X" and rows is None:
         report["minimal_proof"] = minimal_proof()
     return report
 

@@ -1,5 +1,5 @@
 """Boards in pictures: rows of small SVG boards, and one board drawn with matplotlib inside a
-tree. Both draw from the board's ``BoardSketch`` and the colours of ``ttt_lib.boards.grid``, so
+tree. Both draw from the board's ``BoardSketch`` and the colours of ``ttt_lib.boards.picture``, so
 the two pictures of a position cannot drift apart.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from matplotlib.patches import Circle, Rectangle
 
 from ..boards.alt import describe_cells
 from ..boards.bit import BitBoard
-from ..boards.grid import BoardSketch, board_sketch
+from ..boards.picture import BoardSketch, board_sketch
 from ..boards.tictactoe import svg as board_svg
 from ..boards.tictactoe import winning_line
 from .picture import SVG

@@ -6,13 +6,13 @@ drawn on, marks and lines at least 3:1 against white (WCAG 2.1 AA). ``TEXT_PAIRS
 ``MARK_PAIRS`` list every ink and what it stands on, ``CATEGORIES`` the colours a reader must
 tell apart; ``tests/test_viz_style.py`` measures them all. No colour is not also told apart by a
 second cue: line style and marker (MCTS convergence), hatch and label (tournament bars), shape
-(tree nodes), a dot (the last move). The board colours come from ``ttt_lib.boards.grid`` (the
+(tree nodes), a dot (the last move). The board colours come from ``ttt_lib.boards.picture`` (the
 SVG boards use them too), so a board drawn in a tree looks like the same board drawn on its own.
 """
 from __future__ import annotations
 
-from ..boards.grid import (GRID_COLOUR, HIGHLIGHT_COLOUR, LINE_COLOUR, MARK_INSET,
-                           NUMBER_COLOUR, O_COLOUR, X_COLOUR)
+from ..boards.picture import (GRID_COLOUR, HIGHLIGHT_COLOUR, LINE_COLOUR, MARK_INSET,
+                              NUMBER_COLOUR, O_COLOUR, X_COLOUR)
 
 WHITE = "#ffffff"
 BLACK = "#000000"            # text on a mid-tone fill where INK falls short (see ink_on)

@@ -14,7 +14,8 @@ from ..agents import AGENTS, make_agent
 from ..arena import play_turn
 from ..boards.bit import BitBoard
 from ..boards.connect4 import ConnectFour
-from ..boards.grid import GridBoard, full_lines
+from ..boards.grid import GridBoard
+from ..boards.rules import full_lines
 from ..boards.tictactoe import Board3x3
 from ..game import MAX, player_name
 from ..viz.style import HIGHLIGHT_COLOUR, O_COLOUR, WIN_CELL, X_COLOUR

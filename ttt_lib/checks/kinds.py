@@ -1,26 +1,14 @@
-"""Checking what a public function is given, once, at its entry point.
-
-A search is the algorithm alone: it recurses on the states it makes itself and checks nothing.
-What a caller hands it is checked before it starts: ``entry(fn, error, state=GAME, ...)``
-wraps ``fn`` so that each named argument is checked by its *kind* (a small function), types
-first (``TypeError``), then values (``error``, one of the package's ``ValueError``
-subclasses), and only then calls ``fn`` itself. The wrapper keeps ``fn``'s name, docstring
-and signature, and ``__wrapped__`` leads back to the plain algorithm: ``show_source``,
-``count_nodes`` and ``trace_calls`` see that one.
-
-Every message names the argument and shows at most a short ``repr`` of what came (``short``),
-so a list nested 5,000 deep or an int of a million digits cannot make the message itself fail.
-"""
+"""The argument kinds: small functions ``kind(value, name, where, error)`` that return a value
+or raise (``TypeError`` for a wrong type, ``error`` for a wrong value), naming the argument
+and showing at most a short ``repr`` of what came (``short``)."""
 from __future__ import annotations
 
-import functools
-import inspect
 import numbers
 import random
 from collections.abc import Callable, Mapping
 
-from .game import MAX, Game
-from .safetext import short
+from ..game import MAX, Game
+from ..safetext import short
 
 MAX_COUNT = 1_000_000
 """The most playouts, games or iterations one call does: about a minute of work for the
@@ -171,6 +159,11 @@ def optional(kind: Callable) -> Callable:
     return maybe
 
 
+def maybe(cls: type, what: str) -> Callable:
+    """The kind of an instance of ``cls``, or None."""
+    return optional(instance(cls, what))
+
+
 def either(*kinds: Callable, what: str) -> Callable:
     """A value that passes one of ``kinds`` (tried in order; ``what`` names them all)."""
     def kind(value, name: str, where: str, error: type) -> object:
@@ -195,76 +188,38 @@ def choice(*choices: str) -> Callable:
     return kind
 
 
-# ------------------------------------------------------------------------- the entry point
+# ------------------------------------------------------- kinds the searches share (windows, moves)
 
-def entry(fn: Callable, error: type, /, *, also: Callable | None = None,
-          **kinds: Callable) -> Callable:
-    """``fn`` behind a check of its arguments: each one named in ``kinds`` by its kind, then
-    ``also(arguments, where, error)`` for what ties them together (e.g. low < high)."""
-    signature = inspect.signature(fn)
-    where = fn.__name__ if fn.__name__ != "__init__" else fn.__qualname__.split(".")[0]
-
-    simple = [p.name for p in signature.parameters.values()
-              if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty]
-
-    def check(*args, **kwargs) -> None:
-        if len(args) == len(simple) and not kwargs and also is None:  # the quick common case
-            arguments = dict(zip(simple, args))
-        else:
-            arguments = bound_arguments(signature, where, args, kwargs, also is not None)
-        for name, kind in kinds.items():
-            if name in arguments:
-                kind(arguments[name], name, where, error)
-        if also is not None:
-            also(arguments, where, error)
-
-    @functools.wraps(fn)
-    def checked(*args, **kwargs):
-        check(*args, **kwargs)
-        return fn(*args, **kwargs)
-
-    checked.check = check
-    return checked
+ORDERING = optional(either(FUNCTION, instance(str, "a name"),
+                           what="None, an ordering's name or a function"))
 
 
-def bound_arguments(signature: inspect.Signature, where: str, args: tuple, kwargs: dict,
-                    defaults: bool) -> dict:
-    """The arguments of a call by name (with the defaults too if ``defaults``)."""
-    try:
-        bound = signature.bind(*args, **kwargs)
-    except TypeError as wrong:
-        raise TypeError(f"{where}: {wrong}") from None
-    if defaults:
-        bound.apply_defaults()
-    return bound.arguments
+def BOARD(value, name: str, where: str, error: type) -> object:
+    """The kind of what a line heuristic reads: any state with ``cells()`` and ``lines()``
+    (checked by the heuristic itself), but not a class."""
+    if isinstance(value, type):
+        raise TypeError(f"{where} reads a board (a state with cells() and lines()), "
+                        f"not the class {value.__name__}")
+    return value
 
 
-def publish(namespace: dict, error: type, entries: dict[str, dict]) -> None:
-    """Replace each function named in ``entries`` in ``namespace`` (a module's globals) by its
-    checked entry point (``entries[name]`` are ``entry``'s keywords); the entry point is
-    found under the module's name, so it pickles."""
-    for name, keywords in entries.items():
-        checked = entry(namespace[name], error, **keywords)
-        checked.__module__, checked.__qualname__ = namespace["__name__"], name
-        namespace[name] = checked
+WINDOWS = (("alpha", "beta"), ("low", "high"))
 
 
-def check_init(cls: type, error: type, /, **keywords) -> None:
-    """Check the arguments of ``cls(...)`` as ``entry`` does, before ``cls.__init__`` runs
-    (a class that inherits its ``__init__`` inherits the check too)."""
-    if "__init__" in vars(cls):
-        cls.__init__ = entry(cls.__init__, error, **keywords)
+def also_window(arguments: dict, where: str, error: type) -> None:
+    """``alpha < beta`` (or ``low < high``): a window with room for a value."""
+    for low, high in WINDOWS:
+        if low in arguments and high in arguments and not arguments[low] < arguments[high]:
+            raise error(f"{where}: the window needs {low} < {high}, got "
+                        f"({short(arguments[low])}, {short(arguments[high])})")
 
 
-def plain(fn: Callable) -> Callable:
-    """The algorithm behind a checked entry point (``fn`` itself if it has no check)."""
-    while hasattr(fn, "check") and hasattr(fn, "__wrapped__"):
-        fn = fn.__wrapped__
-    return fn
-
-
-def check_arguments(fn: Callable, *args, **kwargs) -> None:
-    """Run ``fn``'s entry check on these arguments, if ``fn`` has one."""
-    check = getattr(fn, "check", None)
-    if check is not None and hasattr(fn, "__wrapped__"):
-        check(*args, **kwargs)
+def also_legal_moves(arguments: dict, where: str, error: type) -> None:
+    """Every move in ``moves`` is legal in ``state`` (a state without ``moves()``, which a
+    line heuristic reads as cells and lines alone, is left to the heuristic)."""
+    if not callable(getattr(arguments["state"], "moves", None)):
+        return
+    legal = arguments["state"].moves()
+    for move in arguments["moves"]:
+        if move not in legal:
+            raise error(f"{where}: {short(move)} in moves is not a legal move here")
