@@ -446,6 +446,5 @@ def connect4_5x5(plain: ModuleType, quick: bool) -> dict:
 BENCHMARKS.update({"connect4_plain": connect4_against_plain, "connect4_6x4": connect4_6x4,
                    "connect4_5x5": connect4_5x5})
 QUICK_SKIPS += ("connect4_6x4", "connect4_5x5")  # seconds to a minute each
-
 from .connect4_positions import connect4_positions  # noqa: E402 (the 7x6 position solver)
 BENCHMARKS["connect4_positions"] = connect4_positions
