@@ -16,6 +16,7 @@ from ttt_lib.search.pruning import alphabeta
 from ttt_lib.studies import connect4_solve
 from ttt_lib.studies.connect4_game import (MovesSolve, game_mistakes, game_states,
                                            game_values, position_after, value_within)
+from ttt_lib.studies.connect4_score import ScoreSolver, position_score, truncated_half
 from ttt_lib.studies.connect4_solve import PositionSolver, solve_position
 
 
@@ -104,6 +105,7 @@ def test_7x6_positions_agree_with_a_cpp_solver(moves, score):
     board = position_after(moves)
     mover = (score > 0) - (score < 0)
     assert solve_position(board) == mover * board.to_move
+    assert position_score(board) == score  # Pons' distance score too
 
 
 def test_7x6_positions_agree_with_bitbully_where_installed():
@@ -114,6 +116,44 @@ def test_7x6_positions_agree_with_bitbully_where_installed():
         score = agent.null_window(bitbully.Board.from_moves("".join(map(str, moves))))
         board = position_after("".join(str(column + 1) for column in moves))
         assert solve_position(board) == ((score > 0) - (score < 0)) * board.to_move, moves
+        assert position_score(board) == score, moves
+
+
+def plain_score(board, memo):
+    """Pons' score for the player to move by a plain memoised negamax over the boards: a
+    finished game scores minus the winner's (cells + 1 - discs before its winning disc) // 2,
+    a full board 0, else the best of minus the children's scores."""
+    key = board.x, board.o
+    if key not in memo:
+        cells, discs = board.columns * board.rows, (board.x | board.o).bit_count()
+        if board.won:
+            memo[key] = -((cells + 1 - (discs - 1)) // 2)
+        elif discs == cells:
+            memo[key] = 0
+        else:
+            memo[key] = max(-plain_score(board.play(column), memo) for column in board.moves())
+    return memo[key]
+
+
+@pytest.mark.parametrize("columns, rows, discs, seed", [(5, 4, 10, 1), (6, 5, 20, 2),
+                                                        (4, 5, 10, 3), (6, 4, 14, 4)])
+def test_scores_agree_with_a_plain_score_negamax(columns, rows, discs, seed):
+    rng, solver = random.Random(seed), ScoreSolver(columns, rows)
+    for _ in range(8):
+        board, _ = random_position(rng, columns, rows, discs)
+        expected = plain_score(board, {})
+        assert position_score(board) == solver.score(board) == expected, board.to_text()
+        assert solver.value(board) == solve_position(board)
+
+
+def test_score_arguments_and_rounding():
+    with pytest.raises(TypeError, match="state is a ConnectFour position, not str"):
+        position_score("4453")
+    with pytest.raises(InvalidBoardError, match="this solver takes 7x6"):
+        ScoreSolver().score(ConnectFour(5, 4))
+    assert [truncated_half(score) for score in (-5, -4, -1, 0, 1, 5)] == [-2, -2, 0, 0, 0, 2]
+    assert position_score(position_after("445566")) == 18  # X wins with disc 7: (43 - 6) // 2
+    assert position_score(position_after("4455667")) == -18  # ... as O, to move, sees it
 
 
 def test_finished_games_are_their_result():
