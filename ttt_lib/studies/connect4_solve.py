@@ -27,9 +27,9 @@ leaves the figures so far in ``solver.nodes`` and ``solver.positions``.
 ``solve_position(state)`` is X's value of any ``ConnectFour`` position: the same search from
 that position (``PositionSolver``, whose table outlives one position, so that the positions
 of one game share their work). Values are W/D/L only; Pons' distance-to-win scores are
-``connect4_score.position_score``'s. How
-long it takes depends on the empty cells left: in pure Python, a 7x6 position of 16 or more
-discs in well under a minute, the empty 7x6 board far beyond reach.
+``connect4_score.position_score``'s. How long a solve takes depends on the empty cells
+left: in pure Python, 7x6 positions of 24 or more discs in well under a second, of 16 discs
+in seconds (tens of seconds for some), the empty 7x6 board far beyond reach.
 """
 from __future__ import annotations
 
