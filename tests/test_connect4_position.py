@@ -4,7 +4,12 @@ mistakes, and ``solve --connect4 C R --moves DIGITS`` on the command line."""
 import io
 import json
 import random
+import signal
+import subprocess
+import sys
+import time
 
+from _processes import interruptible
 import pytest
 
 from ttt_lib import ConnectFour, IllegalMoveError, InvalidBoardError
@@ -181,6 +186,18 @@ def test_a_solver_takes_only_its_own_board_size():
     assert issubclass(InvalidBoardError, ValueError)
 
 
+@pytest.mark.parametrize("arguments, error, message", [
+    (("7", 6), TypeError, "columns is a whole number, not str"),
+    ((7, 6, 4.0), TypeError, "k is a whole number, not float"),
+    ((0, 6), InvalidBoardError, "columns is a positive whole number, not 0"),
+    ((9, 7), InvalidBoardError, r"columns \* \(rows \+ 1\) is at most 64"),
+])
+def test_solver_sizes_are_checked(arguments, error, message):
+    for solver in (PositionSolver, ScoreSolver):
+        with pytest.raises(error, match=message):
+            solver(*arguments)
+
+
 @pytest.mark.parametrize("moves, error, message", [
     (4453, TypeError, "moves is a string of column digits, not int"),
     ("4408", IllegalMoveError, "move 3 is '0', not a column 1..7"),
@@ -297,6 +314,27 @@ def test_cli_bad_moves_exit_2_with_one_line(argv, fragment, capsys):
     assert main(["solve", *argv]) == 2
     err = capsys.readouterr().err
     assert fragment in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_ctrl_c_stops_a_position_cleanly_with_the_figures_so_far():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ttt_lib", "solve", "--connect4", "7", "6", "--moves", "44",
+         "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible())
+    shown, deadline = "", time.monotonic() + 120  # two discs in: far longer than this
+    while "nodes/s" not in shown and time.monotonic() < deadline:  # the progress line,
+        char = process.stderr.read(1)  # shown 2 s into the solve
+        if not char:
+            break
+        shown += char
+    time.sleep(0.5)  # not while the line is being written
+    process.send_signal(signal.SIGINT)
+    err, out = shown + process.stderr.read(), process.stdout.read()
+    process.wait(timeout=60)
+    assert process.returncode == 130
+    figures = json.loads(out)
+    assert figures["value"] is None and figures["nodes"] > 0 and figures["moves"] == "44"
+    assert err.rstrip().splitlines()[-1].startswith("stopped (Ctrl-C) after")
+    assert "Traceback" not in err
 
 
 def test_moves_solve_reports_its_work():
