@@ -286,16 +286,15 @@ def run(argv):
 
 
 def test_cli_solves_the_position_after_the_moves():
-    status, out = run(["solve", "--connect4", "7", "6", "--moves", "5263474452367541157717215432",
-                       "--json"])
+    drawn, lost = "5263474452367541157717215432", "2252576253462244111563365343671351441"
+    status, out = run(["solve", "--connect4", "7", "6", "--moves", drawn, "--json"])
     figures = json.loads(out)
     assert status == 0 and figures["value"] == 0 and figures["to_move"] == "X"
-    assert figures["nodes"] > 0 and figures["seconds"] > 0
-    assert figures["moves"] == "5263474452367541157717215432"
-    status, out = run(["solve", "--connect4", "7", "6", "--moves", "2252576253462244111563365343671351441"])
+    assert figures["nodes"] > 0 and figures["seconds"] > 0 and figures["moves"] == drawn
+    status, out = run(["solve", "--connect4", "7", "6", "--moves", lost])
     assert status == 0 and out.startswith(
-        "Connect Four, 7 columns x 6 rows, k=4, after moves 2252576253462244111563365343671351441 "
-        "(O to move): X wins with best play; X's value 1")
+        f"Connect Four, 7 columns x 6 rows, k=4, after moves {lost} (O to move): X wins with "
+        f"best play; X's value 1")
 
 
 def test_cli_help_says_columns_count_from_one(capsys):
