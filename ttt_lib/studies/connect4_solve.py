@@ -28,8 +28,8 @@ leaves the figures so far in ``solver.nodes`` and ``solver.positions``.
 that position (``PositionSolver``, whose table outlives one position, so that the positions
 of one game share their work). Values are W/D/L only; Pons' distance-to-win scores are
 ``connect4_score.position_score``'s. How long a solve takes depends on the empty cells
-left: in pure Python, 7x6 positions of 24 or more discs in well under a second, of 16 discs
-in seconds (tens of seconds for some), the empty 7x6 board far beyond reach.
+left: in pure Python, 7x6 positions of 24 or more discs in a few hundredths of a second, of
+16 discs in a tenth of a second to a few seconds of CPU, the empty 7x6 board far beyond reach.
 """
 from __future__ import annotations
 
