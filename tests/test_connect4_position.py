@@ -13,6 +13,7 @@ from _processes import interruptible
 import pytest
 
 from ttt_lib import ConnectFour, IllegalMoveError, InvalidBoardError
+from ttt_lib.errors import SearchOptionError
 from ttt_lib.bench import connect4_plain
 from ttt_lib.bench.connect4_positions import (QUICK_POSITIONS, connect4_positions,
                                               seeded_game)
@@ -227,6 +228,10 @@ def test_game_moves_are_checked():
         game_states(ConnectFour(), "4453")
     with pytest.raises(IllegalMoveError):
         game_states(ConnectFour(), [3, 9])
+    with pytest.raises(TypeError, match="budget is a whole number of nodes, not str"):
+        game_values(ConnectFour(), [3], budget="10")
+    with pytest.raises(SearchOptionError, match="budget is a positive number of nodes, not 0"):
+        game_mistakes(ConnectFour(), [3], budget=0)
 
 
 # ------------------------------------------------------------------------ a game's mistakes

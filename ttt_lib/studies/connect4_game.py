@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..boards.connect4 import ConnectFour
-from ..errors import IllegalMoveError, InvalidBoardError
+from ..errors import IllegalMoveError, InvalidBoardError, SearchOptionError
 from ..game import player_name
 from .connect4_solve import PositionSolver
 
@@ -125,6 +125,10 @@ def values_backwards(solver: PositionSolver, states: list[ConnectFour],
                      budget: int) -> list[int | None]:
     """X's value of each of ``states``, solved from the last back until one is over
     ``budget`` nodes (None for it and all before it)."""
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise TypeError(f"budget is a whole number of nodes, not {type(budget).__name__}")
+    if budget < 1:
+        raise SearchOptionError(f"budget is a positive number of nodes, not {budget}")
     values: list[int | None] = [None] * len(states)
     for index in reversed(range(len(states))):
         values[index] = value_within(solver, states[index], budget)
