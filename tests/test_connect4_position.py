@@ -79,6 +79,15 @@ def test_many_disc_7x6_positions_agree_with_the_plain_negamax():
         assert solve_position(board) == plain_value(board, moves), moves
 
 
+def test_a_solve_counts_its_own_work():
+    solver, board = PositionSolver(), position_after("5263474452367541157717215432")
+    first = solver.solve(board)
+    assert first["value"] == 0 and first["nodes"] == solver.nodes > 0
+    assert first["positions"] == solver.positions > 0 and first["seconds"] > 0
+    again = solver.solve(board)  # the table already holds the answer's bounds
+    assert again["value"] == 0 and again["nodes"] < first["nodes"]
+
+
 def test_a_value_is_the_best_of_its_childrens():
     """Consistency on 7x6 positions of 26 to 32 discs: the mover's value is the best of its
     children's, each child solved by its own solver."""

@@ -57,7 +57,7 @@ def position_after(moves: str, columns: int = 7, rows: int = 6, k: int = 4) -> C
 
 class MovesSolve:
     """The command line's solve of the position after a move string (``solve()``,
-    ``figures(value)``, ``nodes`` and ``positions``, like ``Connect4Solver``)."""
+    ``figures(value)`` and ``nodes``, as ``run_solver`` uses a ``Connect4Solver``)."""
 
     def __init__(self, columns: int, rows: int, k: int = 4, *, moves: str,
                  progress=None) -> None:
