@@ -57,6 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--connect4", nargs="+", type=int, metavar="N",
                        help="C R [K]: solve the empty Connect Four board of C columns and R "
                             "rows, K in a row (default 4) instead: value, nodes, seconds")
+    solve.add_argument("--moves", metavar="DIGITS",
+                       help="with --connect4: solve the position after these moves instead, "
+                            "one digit a move, columns numbered from 1 as in Pascal Pons' "
+                            "test sets (4453: X in 4, O in 4, X in 5, O in 3)")
 
     nodes = commands.add_parser("nodes", help="node counts of every search variant")
     nodes.add_argument("--json", action="store_true", help="one JSON object")
@@ -261,6 +265,8 @@ def cmd_solve(args, out) -> None:
         return cmd_solve_mnk(args, out)
     if args.connect4:
         return cmd_solve_connect4(args, out)
+    if args.moves is not None:
+        raise UsageError("--moves needs --connect4 C R [K], the board they are played on")
     if args.json is None:
         raise UsageError("solve needs --json PATH (or --mnk M N K, or --connect4 C R [K])")
     write_text(solve_json(), args.json, out)
@@ -287,14 +293,18 @@ def cmd_solve_mnk(args, out) -> None:
 
 
 def cmd_solve_connect4(args, out) -> None:
-    """``solve --connect4 C R [K]``: X's value of the empty Connect Four board (k=4 unless
-    given); progress on stderr past 2 s."""
+    """``solve --connect4 C R [K] [--moves DIGITS]``: X's value of the empty Connect Four
+    board (k=4 unless given) or of the position after the moves; progress on stderr past 2 s."""
     if len(args.connect4) not in (2, 3):
         count = len(args.connect4)
         raise UsageError(f"--connect4 takes C R [K] (columns, rows, and k, 4 unless given), "
                          f"not {count} number{'' if count == 1 else 's'}")
     from .studies.connect4_solve import Connect4Solver, SolveProgress, format_figures
     progress = SolveProgress(sys.stderr, after=2.0)
+    if args.moves is not None:  # a position: the moves given, on a board of any size
+        from .studies.connect4_game import MovesSolve, format_position
+        solver = MovesSolve(*args.connect4, moves=args.moves, progress=progress)
+        return run_solver(solver, progress, format_position, args, out)
     run_solver(Connect4Solver(*args.connect4, progress=progress), progress, format_figures,
                args, out)
 

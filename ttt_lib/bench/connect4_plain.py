@@ -26,14 +26,14 @@ def has_run(bits, k, height):
     return False
 
 
-def solve(columns, rows, k=4):
-    """X's value of the empty board (+1, 0, -1) and the number of positions stored."""
+def searcher(columns, rows, k, memo):
+    """``negamax(mine, taken)``: the value for the player to move (pieces ``mine``, all
+    pieces ``taken``), +1 a win, 0 a draw, -1 a loss, each position stored in ``memo``."""
     height = rows + 1
     bottoms = [1 << height * c for c in range(columns)]
     tops = [1 << height * c + rows - 1 for c in range(columns)]
     columns_of = [((1 << rows) - 1) << height * c for c in range(columns)]
     full = sum(columns_of)
-    memo = {}
 
     def negamax(mine, taken):
         """The value for the player to move, whose pieces are ``mine``."""
@@ -50,12 +50,36 @@ def solve(columns, rows, k=4):
         memo[key] = value
         return value
 
+    return negamax
+
+
+def with_depth(task, columns, rows):
+    """``task()`` with room on the stack for a search as deep as the board has cells."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * columns * rows + 100))
     try:
-        return negamax(0, 0), len(memo)
+        return task()
     finally:
         sys.setrecursionlimit(limit)
+
+
+def solve(columns, rows, k=4):
+    """X's value of the empty board (+1, 0, -1) and the number of positions stored."""
+    memo = {}
+    negamax = searcher(columns, rows, k, memo)
+    return with_depth(lambda: negamax(0, 0), columns, rows), len(memo)
+
+
+def solve_moves(columns, rows, moves, k=4):
+    """The value for the player to move after ``moves`` (0-based columns, X first, each
+    legal and none after a win) and the number of positions stored."""
+    height, mine, taken = rows + 1, 0, 0
+    for column in moves:
+        move = (taken + (1 << height * column)) & (((1 << rows) - 1) << height * column)
+        mine, taken = mine ^ taken, taken | move  # the other side is now to move
+    memo = {}
+    negamax = searcher(columns, rows, k, memo)
+    return with_depth(lambda: negamax(mine, taken), columns, rows), len(memo)
 
 
 if __name__ == "__main__":

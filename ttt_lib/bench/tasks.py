@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
+from .connect4_positions import connect4_positions
 from .connect4_tasks import connect4_5x5, connect4_6x4, connect4_against_plain, connect4_probe
 from .exact_tasks import (BEST_ALPHABETA, EXACT_SEARCHES, MNK_SEARCHES, SOLVER, best_exact_search,
                           best_run, exact_search, full_tree, mnk_4x4_k3, mnk_4x4_k4, mnk_5x4_k4,
@@ -35,6 +36,7 @@ BENCHMARKS: dict[str, Callable[[ModuleType, bool], dict]] = {
     "connect4_plain": connect4_against_plain,
     "connect4_6x4": connect4_6x4,
     "connect4_5x5": connect4_5x5,
+    "connect4_positions": connect4_positions,
 }
 
 QUICK_SKIPS = (  # seconds to a minute each: the smoke run solves 4x4 k=3 only

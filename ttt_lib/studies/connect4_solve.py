@@ -1,9 +1,9 @@
-"""Solving small Connect Four boards exactly: negamax alpha-beta over two bitmasks.
+"""Solving Connect Four exactly: small empty boards, and any position of any size (7x6 too).
 
-X opens on the empty board; its value is +1 if X can force k in a row, -1 if O can, else 0.
-The search is a negamax over the pieces of the player to move (``mine``) and all pieces
-(``taken``), in the column-major layout of ``ttt_lib.boards.connect4`` (bit ``(rows+1)*c + r``,
-row 0 the lowest, a guard bit over each column). What makes it fast, after Pascal Pons' solver:
+X's value is +1 if X can force k in a row, -1 if O can, else 0. The search is a negamax over
+the pieces of the player to move (``mine``) and all pieces (``taken``), in the column-major
+layout of ``ttt_lib.boards.connect4`` (bit ``(rows+1)*c + r``, row 0 the lowest, a guard bit
+over each column). What makes it fast, after Pascal Pons' solver:
 
 - *threat cells*: the empty cells that would complete k in a row for a side, for all cells at
   once with shifts and ands. The player to move wins at once if a playable cell is one of its
@@ -19,10 +19,17 @@ row 0 the lowest, a guard bit over each column). What makes it fast, after Pasca
   (asked in this order because on boards this small a draw or a loss for X is the common
   outcome: a loss then takes one question).
 
-``Connect4Solver(columns, rows, k).solve()`` returns ``{"columns", "rows", "k", "value",
-"nodes", "positions", "seconds"}``; ``progress(solver)`` is called every ``PROGRESS_EVERY``
-nodes, and a ``KeyboardInterrupt`` leaves the figures so far in ``solver.nodes`` and
-``solver.positions``.
+``Connect4Solver(columns, rows, k).solve()`` solves the empty board (at most ``MAX_CELLS``
+cells) and returns ``{"columns", "rows", "k", "value", "nodes", "positions", "seconds"}``;
+``progress(solver)`` is called every ``PROGRESS_EVERY`` nodes, and a ``KeyboardInterrupt``
+leaves the figures so far in ``solver.nodes`` and ``solver.positions``.
+
+``solve_position(state)`` is X's value of any ``ConnectFour`` position: the same search from
+that position (``PositionSolver``, whose table outlives one position, so that the positions
+of one game share their work). Values are W/D/L only; Pons' distance-to-win scores are
+``connect4_score.position_score``'s. How long a solve takes depends on the empty cells
+left: in pure Python, 7x6 positions of 24 or more discs in a few hundredths of a second, of
+16 discs in a tenth of a second to a few seconds of CPU, the empty 7x6 board far beyond reach.
 """
 from __future__ import annotations
 
@@ -32,7 +39,8 @@ from collections.abc import Callable
 from functools import partial
 from operator import itemgetter
 
-from ..boards.connect4 import geometry_of
+from ..boards.connect4 import ConnectFour, geometry_of
+from ..errors import InvalidBoardError
 from ..progress import ProgressLine
 from .mnk_solve import BoardTooLargeError
 
@@ -100,6 +108,11 @@ class Connect4Solver:
                 f"columns*rows is at most {MAX_CELLS} cells for the exact solver, not "
                 f"{columns}*{rows}={columns * rows}: the table of a larger board would "
                 f"outgrow memory")
+        self._prepare(geometry, progress)
+
+    def _prepare(self, geometry, progress: Callable[["Connect4Solver"], None] | None) -> None:
+        """What the search needs of the board size, and an empty table."""
+        columns, k = geometry.columns, geometry.k
         self.geometry, self.k, self.height = geometry, k, geometry.height
         self.full, self.bottom_row = geometry.full, sum(geometry.bottom)
         centre = sorted(range(columns), key=lambda c: (abs(2 * c - columns + 1), c))
@@ -240,6 +253,68 @@ class Connect4Solver:
         if len(tables) == 2:
             return tables[0][key & chunk] | tables[1][key >> step]
         return self.geometry.mirror(key)
+
+
+class PositionSolver(Connect4Solver):
+    """X's exact value of any position of one board size (7x6 included), by the same search
+    from the position; the table is kept from one position to the next, so the positions
+    of one game share their work."""
+
+    def __init__(self, columns: int = 7, rows: int = 6, k: int = 4,
+                 progress: Callable[["Connect4Solver"], None] | None = None) -> None:
+        self._prepare(geometry_of(columns, rows, k), progress)
+        self.mirrored = Connect4Solver.mirror.__get__(self)
+
+    def value(self, state: ConnectFour) -> int:
+        """X's value of ``state``: +1 X wins, 0 a draw, -1 O wins, with best play."""
+        check_position_of(state, self.geometry)
+        if state.won or state.x | state.o == self.full:
+            return state.won
+        # keys up to the mirror only from a position that is its own mirror image: from any
+        # other, a mirrored transposition is rare and the look-up costs a third of the time
+        # (a key and its mirror have the same value, so the table serves both kinds of key)
+        self.mirror = self.mirrored if state.mirror() == state else same_key
+        mine, theirs = (state.x, state.o) if state.to_move == HIGH else (state.o, state.x)
+        taken = mine | theirs
+        empty = self.full ^ taken
+        threats, their_threats = self.threats(mine, empty), self.threats(theirs, empty)
+        if self.negamax(mine, taken, threats, their_threats, LOW, 0) < 0:
+            return LOW * state.to_move
+        if self.negamax(mine, taken, threats, their_threats, 0, HIGH) > 0:
+            return HIGH * state.to_move
+        return 0
+
+    def solve(self, state: ConnectFour) -> dict:
+        """``{"value", "nodes", "positions", "seconds"}``: X's value of ``state`` and the work
+        this one solve took (nodes searched, positions stored)."""
+        nodes, positions, start = self.nodes, self.positions, time.perf_counter()
+        value = self.value(state)
+        return {"value": value, "nodes": self.nodes - nodes,
+                "positions": self.positions - positions,
+                "seconds": time.perf_counter() - start}
+
+
+def same_key(key: int) -> int:
+    """The key itself: no mirror image looked up."""
+    return key
+
+
+def check_position_of(state, geometry) -> None:
+    """``state`` is a ``ConnectFour`` (TypeError) of the solver's board size (ValueError)."""
+    if not isinstance(state, ConnectFour):
+        raise TypeError(f"state is a ConnectFour position, not {type(state).__name__}")
+    if state.geometry is not geometry:
+        raise InvalidBoardError(
+            f"state is a {state.columns}x{state.rows} k={state.k} board; this solver "
+            f"takes {geometry.columns}x{geometry.rows} k={geometry.k}")
+
+
+def solve_position(state: ConnectFour) -> int:
+    """X's exact value of any Connect Four position (7x6 included): +1 if X can force a
+    win, -1 if O can, 0 otherwise."""
+    if not isinstance(state, ConnectFour):
+        raise TypeError(f"state is a ConnectFour position, not {type(state).__name__}")
+    return PositionSolver(state.columns, state.rows, state.k).value(state)
 
 
 def safe_moves(playable: int, their_threats: int) -> int:
