@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["ANSWERS", "NO_VERDICT", "SAID", "Verdict", "checked", "library_session",
+__all__ = ["ANSWERS", "NO_VERDICT", "SAID", "Verdict", "checked", "is_forbidden", "library_session",
            "write_it"]
 
 def write_it(checker: Callable | None = None, *, forbids: Iterable = (),
@@ -236,7 +236,7 @@ def _filled(cell) -> bool:
     return True
 
 
-def _is_forbidden(answer, forbids: tuple) -> str | None:
+def is_forbidden(answer, forbids: tuple) -> str | None:
     """The name of the forbidden function ``answer`` is itself, if it is one."""
     functions, methods = _targets(forbids)
     originals = functions + [cls.__dict__[name] for cls, name in methods]
@@ -253,7 +253,7 @@ def checked(checker: Callable, answer, refused: str | None = None) -> Verdict:
     student's code; print its verdict line and return it (``refused``, a ``Not yet`` line,
     instead of running it). Everything is put back, whatever happened (Ctrl-C included)."""
     forbids, task = getattr(checker, "forbids", ()), getattr(checker, "task", "the search")
-    named = None if refused else _is_forbidden(answer, forbids)
+    named = None if refused else is_forbidden(answer, forbids)
     if refused:
         said = Verdict(False, refused)
     elif named:
