@@ -113,7 +113,7 @@ def test_no_submission_and_no_package_file_changed(attacked):
 
 def test_nothing_is_left_running(attacked):
     assert running(MARKER) == []
-    assert running(sys.executable, "ttt_lib.teach.grade", "--one") == []
+    assert running(sys.executable, "ttt_lib.teach.kernel", "--channel") == []
 
 
 def test_a_killed_run_keeps_every_row_it_wrote(tmp_path):
@@ -135,7 +135,7 @@ def test_a_killed_run_keeps_every_row_it_wrote(tmp_path):
     assert table.read_text() == ("student,file,check_10_q_update,right,check_10_q_update points,"
                                  "points,max_points,problem,flags\na,a.ipynb,Right,1,1,1,1,,\n")
     time.sleep(1)
-    assert running(sys.executable, "ttt_lib.teach.grade", "--one") == []
+    assert running(sys.executable, "ttt_lib.teach.kernel", "--channel") == []
 
 
 @pytest.mark.parametrize("text, problem", [
