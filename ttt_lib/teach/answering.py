@@ -51,8 +51,12 @@ def serve(path: str) -> None:
                                     if isinstance(name, str)},
                         "said": [line for line in session.SAID if isinstance(line, str)],
                         "swapped": _swapped()})
-        for line in reader:
-            _send(channel, _reply(line, answers))
+        sessions = Sessions()
+        try:
+            for line in reader:
+                _send(channel, _reply(line, answers, sessions))
+        finally:
+            sessions.close()
 
 
 def _send(channel: socket.socket, message: dict) -> None:
@@ -80,7 +84,7 @@ def _swapped() -> list[str]:
             and value is not getattr(teach, name, None)]
 
 
-def _reply(line: bytes, answers: dict) -> dict:
+def _reply(line: bytes, answers: dict, sessions: "Sessions") -> dict:
     from .wire import bounded_loads
     try:
         request = bounded_loads(line)
@@ -88,9 +92,38 @@ def _reply(line: bytes, answers: dict) -> dict:
     except (ValueError, TypeError, KeyError, IndexError):
         return {"id": None, "raised": "a malformed request"}
     if "judge" in request:
+        sessions.close()
         return {"id": number, "line": _judge_here(request["judge"], answers,
                                                   request.get("offset", 0))}
-    return {"id": number, **_ask(request.get("exercise"), request.get("args", []), answers)}
+    return {"id": number, **_ask(request.get("exercise"), request.get("args", []), answers,
+                                 sessions)}
+
+
+class Sessions:
+    """The library session of the exercise being asked about: its forbidden functions
+    stay stubs for the student's code from its first question to the next exercise's."""
+
+    def __init__(self) -> None:
+        self.name, self.session, self.checkers = None, None, {}
+
+    def checker(self, name: str):
+        if name not in self.checkers:
+            self.checkers[name] = _checker(name)
+        return self.checkers[name]
+
+    def of(self, name: str, fn):
+        from .session import library_session
+        if name != self.name:
+            self.close()
+            self.name, self.session = name, library_session(self.checker(name), fn)
+            self.session.__enter__()
+        self.session.called = None
+        return self.session
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.__exit__(None, None, None)
+        self.name, self.session = None, None
 
 
 def _checker(name: str):
@@ -102,13 +135,14 @@ def _checker(name: str):
     return None
 
 
-def _ask(name, args: list, answers: dict) -> dict:
+def _ask(name, args: list, answers: dict, sessions: Sessions) -> dict:
     """The student's answer to one question: the function called on the decoded arguments,
     with the exercise's forbidden functions out of reach and the time limit of a call."""
     from .judge import TimeLimit, Visits, Watched, call_limited
-    from .session import is_forbidden, library_session
+    from .session import is_forbidden
     from .wire import decode, decode_state, encode
-    fn, checker = answers.get(name), _checker(name) if isinstance(name, str) else None
+    fn = answers.get(name)
+    checker = sessions.checker(name) if isinstance(name, str) else None
     if not callable(fn) or checker is None:
         return {"raised": "no such answer"}
     itself = is_forbidden(fn, getattr(checker, "forbids", ()))
@@ -122,16 +156,18 @@ def _ask(name, args: list, answers: dict) -> dict:
                            Watched(state, visits) if arg.get("watched") else state)
     except Exception as error:  # noqa: BLE001 (a request we cannot read)
         return {"raised": f"a malformed request ({type(error).__name__})"}
-    session = library_session(checker, fn)
+    session = sessions.of(name, fn)
     try:
-        with session:
-            got = call_limited(fn, tuple(decoded))
+        got = call_limited(fn, tuple(decoded))
     except TimeLimit:
         return {"time": True}
     except RecursionError:
         return {"raised": "RecursionError", "text": ""}
     except Exception as error:  # noqa: BLE001 (the student's bug, reported)
         return {"raised": type(error).__name__, "text": str(error)[:300]}
+    except BaseException:  # a forbidden call ends the question (or Ctrl-C: not ours)
+        if not session.called:
+            raise
     if session.called:
         return {"library": session.called}
     return {"value": encode(got), "visits": {"leaves": encode(visits.leaves),

@@ -80,7 +80,7 @@ def _say(channel: socket.socket, problem: str, printed: list[str]) -> None:
         pass
 
 
-def _hand_over(client, channel: socket.socket, home: Path, tries: int = 8) -> None:
+def _hand_over(client, channel: socket.socket, home: Path, tries: int = 10) -> None:
     """Start ``answering.serve`` in the kernel and pass it the channel over a Unix socket;
     the request is sent again (a moment later) while the kernel drops requests, as it does
     for a while after an interrupted cell. A kernel that never takes it has no answers."""
@@ -91,7 +91,7 @@ def _hand_over(client, channel: socket.socket, home: Path, tries: int = 8) -> No
         for attempt in range(tries):
             client.kc.execute(f"import ttt_lib.teach.answering as _ttt_answering\n"
                               f"_ttt_answering.serve({str(path)!r})", store_history=False)
-            handoff.settimeout(0.25 * (attempt + 1))
+            handoff.settimeout(1.0 * (attempt + 1))  # 55 s in all, on a loaded machine
             try:
                 connection, _ = handoff.accept()
             except socket.timeout:

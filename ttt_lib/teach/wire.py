@@ -24,8 +24,10 @@ _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')  # JSON strings, escapes included
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
-class CannotSend(Exception):
-    """An argument the channel cannot carry (an object the checker mutates, an agent)."""
+class CannotSend(BaseException):
+    """An argument the channel cannot carry (an object the checker watches or the function
+    changes): a BaseException, so that no checker's ``except Exception`` takes it for the
+    student's error."""
 
 
 class Opaque:
@@ -119,7 +121,12 @@ def encode_state(state):
     and who moves; a board as its text, the player who opened and its kind. ``CannotSend``
     for anything else."""
     from ..boards import BitBoard, ConnectFour, ListBoard, MNKBoard
+    from ..boards.slippery import SlipperyBoard
     from ..game import TreeNode
+    if type(state) is SlipperyBoard:
+        return {"board": "SlipperyBoard", "text": state.to_text(), "k": state.shape.k,
+                "first": "X" if state.first == 1 else "O", "slip": encode(state.slip),
+                "aim": state.aim, "to_move": state.to_move}
     if type(state) is TreeNode:
         return {"tree": _encode_tree(state.tree), "path": list(state.path),
                 "mover": state._mover}
@@ -153,6 +160,8 @@ def decode_state(data):
         node = TreeNode(_decode_tree(data["tree"]))
         path, mover = tuple(data.get("path") or ()), data.get("mover")
         return TreeNode(node.tree, {}, path, mover) if path or mover is not None else node
+    if data.get("board") == "SlipperyBoard":
+        return _slippery(data)
     kinds = {"BitBoard": BitBoard, "ListBoard": ListBoard, "MNKBoard": MNKBoard,
              "ConnectFour": ConnectFour}
     kind = kinds.get(data.get("board"))
@@ -161,6 +170,19 @@ def decode_state(data):
     if kind in (MNKBoard, ConnectFour):
         return kind.from_text(data["text"], k=data.get("k"), first=data.get("first", "X"))
     return kind.from_text(data["text"], first=data.get("first", "X"))
+
+
+def _slippery(data: dict):
+    """A slippery board, a chance node (its aimed cell) included."""
+    from ..boards.slippery import SlipperyBoard
+    board = SlipperyBoard.from_text(data.get("text"), decode(data.get("slip")),
+                                    k=data.get("k"), first=data.get("first", "X"))
+    aim, to_move = data.get("aim"), data.get("to_move")
+    if aim is None:
+        return board
+    if type(aim) is not int or aim not in board.moves() or to_move not in (1, -1):
+        raise ValueError("not a state")
+    return SlipperyBoard._make(board, board._cells, to_move, aim, board.won)
 
 
 def _decode_tree(data):
