@@ -74,7 +74,8 @@ def serve_notebook(path: Path, timeout: float, channel: socket.socket) -> None:
 def _say(channel: socket.socket, problem: str, printed: list[str]) -> None:
     import json
     try:
-        channel.sendall(json.dumps({"ran": {"problem": problem, "printed": printed[:1000]}})
+        printed = [line[:300] for line in printed[:1000]]  # what a flag needs, no more
+        channel.sendall(json.dumps({"ran": {"problem": problem, "printed": printed}})
                         .encode() + b"\n")
     except OSError:
         pass
