@@ -153,3 +153,72 @@ def test_values_cross_by_exact_type():
     got = wire.plain_value(sent)
     assert got[:7] == [1, 2.5, Fraction(1, 3), (1, "a"), {3}, None, True]
     assert isinstance(got[7], wire.Opaque) and got[7] != 4
+
+
+# ------------------------------------------------- every write-it of the catalogue, asked
+
+from test_teach import WRITE_IT  # noqa: E402 (the catalogues: right and wrong functions)
+
+from ttt_lib.teach import answering  # noqa: E402
+
+ASKED_IN_THE_BOX = {"check_04_transposition", "check_04_ordering", "check_05_deadline",
+                    "check_07_backpropagate", "check_07_mcts", "check_08_agent"}
+MANY_QUESTIONS = {"check_05_evaluate", "check_06_canonical"}  # thousands: a real box's work
+
+
+class _NoLibrarySession:
+    called = None
+
+
+class _Unguarded(answering.Sessions):
+    """The box's sessions without the library's stubs: the fake box shares this process
+    with the grader, whose oracles must keep the library (a real box is a process apart)."""
+
+    def of(self, name, fn):
+        return _NoLibrarySession()
+
+
+def asked(name: str, fn):
+    """(verdict line, exercises judged in the box) of ``fn`` for ``name``, through a fake
+    box that answers as ``answering`` does."""
+    sessions, answers = _Unguarded(), {name: fn}
+
+    def answer(request):
+        if "judge" in request:
+            return {"line": "Right: (judged in the box)"}
+        return answering._ask(name, request["args"], answers, sessions)
+    ours, theirs = socket.socketpair()
+
+    def box():
+        try:
+            theirs.sendall(json.dumps({"answers": {name: answering._kind(fn)}}).encode()
+                           + b"\n")
+            for line in theirs.makefile("rb"):
+                request = json.loads(line)
+                theirs.sendall(json.dumps({"id": request["id"], **answer(request)}).encode()
+                               + b"\n")
+        except OSError:
+            pass
+    threading.Thread(target=box, daemon=True).start()
+    try:
+        conversation = asking.Conversation(ours, time.monotonic() + 120)
+        lines, said = asking.judge_notebook(conversation, [name], OFFSET, CHECKERS)
+    finally:
+        ours.close()
+        theirs.close()
+    return lines.get(name, ""), said.get("in_box")
+
+
+@pytest.mark.parametrize("checker, rights, wrongs",
+                         [entry for entry in WRITE_IT if entry[0].__name__ not in MANY_QUESTIONS],
+                         ids=lambda entry: getattr(entry, "__name__", ""))
+def test_every_write_it_is_judged_outside_or_flagged(checker, rights, wrongs):
+    name = checker.__name__
+    line, in_box = asked(name, rights[0])
+    if name in ASKED_IN_THE_BOX:
+        assert in_box == [name] and line == "Right: (judged in the box)"
+        return
+    assert in_box == [] and line.startswith("Right:"), line
+    for wrong, words in list(wrongs.items())[:3]:
+        line, _ = asked(name, wrong)
+        assert line.startswith("Not yet:") and words in line, (wrong.__name__, line)
