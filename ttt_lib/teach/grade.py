@@ -50,8 +50,9 @@ __all__ = ["CHECK_CALL", "DEFAULT_POINTS", "MOST_POINTS", "Graded", "Paper", "ex
            "papers_in", "points_in", "read_paper", "redefined", "student_of"]
 
 TIMEOUT = 300.0  # seconds per notebook, unless told otherwise
-GRACE = 20.0  # the box's limit: twice the notebook's time (its run, then the judging) and
-#               this, to start and stop a kernel
+GRACE = 20.0  # to start and stop a kernel: the run's word is awaited twice the notebook's
+#               time and this (a kernel starts slowly on a loaded machine), the questions the
+#               notebook's time and this
 Confine = Callable[[list[str], str], list[str]]  # (argv, home folder) -> the boxed command
 PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])  # where this ttt_lib is imported from
 # the box's command: this package's teach.kernel (not another copy an installation points to)
@@ -90,8 +91,8 @@ class Graded:
 def grade_in_box(paper: Paper, timeout: float, confine: Confine | None,
                  case_seed: int = 0, checkers: dict | None = None) -> Graded:
     """Run ``paper``'s copy in a box of its own (no box with ``confine=None``), within
-    ``timeout`` for its cells and ``timeout`` again for the questions, plus ``GRACE``
-    seconds; judge its answers here on cases drawn with ``case_seed``, by ``checkers``
+    ``timeout`` for its cells (its word awaited ``2 * timeout + GRACE`` seconds) and
+    ``timeout + GRACE`` for the questions; judge its answers here on cases drawn with ``case_seed``, by ``checkers``
     ({exercise: the package's checker}; default: every checker of the package)."""
     graded = Graded(paper.name, exercises=list(paper.exercises), problem=paper.problem,
                     student=paper.student, flags="; ".join(paper.flags))
@@ -111,7 +112,7 @@ def grade_in_box(paper: Paper, timeout: float, confine: Confine | None,
                                        env=_environment(), start_new_session=True)
             theirs.close()
             try:
-                _converse(graded, Conversation(ours, time.monotonic() + timeout + GRACE),
+                _converse(graded, Conversation(ours, time.monotonic() + 2 * timeout + GRACE),
                           timeout, case_seed, checkers, paper)
             finally:
                 _end(process)
