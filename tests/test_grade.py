@@ -135,7 +135,7 @@ def test_without_csv_the_table_goes_to_stdout(tmp_path):
     result = cli(tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout == ("student,file,check_10_q_update,right,check_10_q_update points,"
-                             "points,max_points,problem,flags\none,one.ipynb,Right,1,1,1,1,,\n")
+                             "points,max_points,problem,flags\none,one.ipynb,Right,1,2,2,3,,\n")  # the course's points
     assert "graded 1 notebook: 1 ran to the end" in result.stderr
 
 
@@ -196,14 +196,6 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, args):
     ("mycheck_02_value(1); check_2_value(1); check_02_value", [])])
 def test_exercise_calls(source, calls):
     assert grade.exercise_calls(source) == calls
-
-
-def test_cell_verdicts_pair_calls_with_verdict_lines_in_order():
-    cell = new_code_cell("check_02_a(f)\ncheck_02_b(g)")
-    cell.outputs = [new_output("stream", name="stdout",
-                               text="debugging 1 2 3\nRight: a\nNot yet: b\n"),
-                    new_output("stream", name="stderr", text="Right: not from a checker\n")]
-    assert grade.cell_verdicts(cell) == {"check_02_a": "Right: a", "check_02_b": "Not yet: b"}
 
 
 def test_status_of_a_graded_notebook():

@@ -1,5 +1,5 @@
 """`grade` on a class of six: students from folders, file names and a roster, points from the
-cells' metadata, fresh cases that catch a function fitted to the notebook's cases, the same
+the course's notebooks, fresh cases that catch a function fitted to the notebook's cases, the same
 CSV with two jobs as with one, and Canvas's gradebook file."""
 import csv
 import subprocess
@@ -149,9 +149,10 @@ def test_points_per_exercise_from_the_metadata(graded):
     earned = {student: (row["check_02_minimax points"], row["check_02_minimax_value points"],
                         row["check_02_negamax points"], row["points"], row["max_points"])
               for student, row in rows.items()}
-    assert earned == {"alice": ("2", "1", "2", "5", "5"), "bob": ("0", "1", "2", "3", "5"),
-                      "carol": ("0", "1", "2", "3", "5"), "dave": ("0", "1", "0", "1", "5"),
-                      "s-1005": ("2", "0", "2", "4", "5"), "s-1006": ("0", "1", "0", "1", "5")}
+    # max_points: every exercise of the course's notebook 02 (1 + 2 + 2 + 1 + 1)
+    assert earned == {"alice": ("2", "1", "2", "5", "7"), "bob": ("0", "1", "2", "3", "7"),
+                      "carol": ("0", "1", "2", "3", "7"), "dave": ("0", "1", "0", "1", "7"),
+                      "s-1005": ("2", "0", "2", "4", "7"), "s-1006": ("0", "1", "0", "1", "7")}
     assert rows["bob"]["check_02_minimax"] == "Not yet"
 
 
@@ -180,7 +181,7 @@ def test_two_jobs_give_the_same_tables_as_one(graded):
 def test_canvas_gradebook_import(graded):
     _, canvas, _ = graded[0]
     assert canvas[:2] == [["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
-                           "ttt-search 02"], ["Points Possible", "", "", "", "", "5"]]
+                           "ttt-search 02"], ["Points Possible", "", "", "", "", "7"]]
     assert canvas[2:] == [["alice", "", "alice", "", "", "5"], ["bob", "", "bob", "", "", "3"],
                           ["carol", "", "carol", "", "", "3"], ["dave", "", "dave", "", "", "1"],
                           ["Erin, E.", "9005", "s-1005", "", "A", "4"],

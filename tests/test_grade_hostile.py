@@ -81,11 +81,17 @@ def attacked(tmp_path_factory):
     table = root / "grades.csv"
     done = subprocess.run([sys.executable, "-m", "ttt_lib", "grade", str(folder), "--csv",
                            str(table), "--timeout", str(TIMEOUT)],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=600, env=boxes_in(root))
     after = checksum(folder), checksum(PACKAGE)
     with open(table, newline="", encoding="utf-8") as stream:
         rows = classic(list(csv.reader(stream)))
-    return done, rows, before, after
+    return done, rows, before, after, root
+
+
+def boxes_in(root: Path) -> dict[str, str]:
+    """The environment of a grading run whose boxes' homes are made under ``root``, so that
+    ``running(str(root))`` finds this run's boxes only (tests run side by side)."""
+    return {**os.environ, "TMPDIR": str(root)}
 
 
 def test_every_notebook_gets_its_row(attacked):
@@ -107,13 +113,13 @@ def test_every_notebook_gets_its_row(attacked):
 
 
 def test_no_submission_and_no_package_file_changed(attacked):
-    _, _, before, after = attacked
+    _, _, before, after, _ = attacked
     assert after == before
 
 
 def test_nothing_is_left_running(attacked):
     assert running(MARKER) == []
-    assert running(sys.executable, "ttt_lib.teach.grade", "--one") == []
+    assert running(str(attacked[-1]), "ttt_lib.teach.kernel", "--channel") == []
 
 
 def test_a_killed_run_keeps_every_row_it_wrote(tmp_path):
@@ -124,7 +130,8 @@ def test_a_killed_run_keeps_every_row_it_wrote(tmp_path):
     table = tmp_path / "grades.csv"
     process = subprocess.Popen([sys.executable, "-m", "ttt_lib", "grade", str(folder),
                                 "--csv", str(table), "--timeout", "120"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=boxes_in(tmp_path))
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (
             not table.exists() or table.read_text().count("\n") < 2):
@@ -133,9 +140,9 @@ def test_a_killed_run_keeps_every_row_it_wrote(tmp_path):
     process.send_signal(signal.SIGKILL)
     process.wait()
     assert table.read_text() == ("student,file,check_10_q_update,right,check_10_q_update points,"
-                                 "points,max_points,problem,flags\na,a.ipynb,Right,1,1,1,1,,\n")
+                                 "points,max_points,problem,flags\na,a.ipynb,Right,1,2,2,3,,\n")
     time.sleep(1)
-    assert running(sys.executable, "ttt_lib.teach.grade", "--one") == []
+    assert running(str(tmp_path), "ttt_lib.teach.kernel", "--channel") == []
 
 
 @pytest.mark.parametrize("text, problem", [

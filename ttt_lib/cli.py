@@ -130,6 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--case-seed", metavar="N",
                        help="judge on the cases of this seed offset (default: a fresh one, "
                             "named in the summary; 0 is the notebook's own cases)")
+    grade.add_argument("--course", metavar="DIR",
+                       help="the instructor's notebooks: the exercises and their points "
+                            "(default: the package's notebooks)")
 
     export = commands.add_parser("export", help="the course for another grader: nbgrader, "
                                                 "Gradescope")

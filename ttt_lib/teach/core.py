@@ -8,8 +8,11 @@ notebook kernel is running.
 Answers are judged leniently: numbers by value (``8.0`` counts as ``8``, but ``True`` and
 ``"8"`` are no numbers) and words without regard to case or surrounding spaces. ``plain``
 normalizes an answer that way, and ``ttt_lib.teach`` applies it to every checker it exports
-(``lenient``); ``same_words`` and ``word_in`` compare words. A checker whose answer is a
-function the student writes is marked ``@write_it``.
+(``lenient``); ``same_words`` and ``word_in`` compare words. Values are read by their exact
+type (``int``, ``float``, ``Fraction``, ``str``, lists and tuples of them; numpy's scalars by
+value), never through an object's own ``__eq__``: an ``int`` subclass is no int here, and
+``lenient`` answers it ``Not yet`` (``foreign``). A checker whose answer is a function the
+student writes is marked ``@write_it`` (its run is ``session.py``'s).
 """
 from __future__ import annotations
 
@@ -18,14 +21,16 @@ import inspect
 import math
 import numbers
 import sys
-import sysconfig
 import textwrap
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
+from .session import Verdict, checked, write_it
+from .wire import Opaque
+
 __all__ = ["show_source", "source_text", "verdict", "unanswered", "is_int", "as_cells",
-           "plain", "lenient", "same_words", "word_in", "write_it", "Verdict", "case_seed",
+           "plain", "foreign", "lenient", "same_words", "word_in", "write_it", "Verdict", "case_seed",
            "cases_cache", "fresh_cases"]
 
 
@@ -92,14 +97,23 @@ def unanswered(answer, hint: str) -> bool:
 
 
 def is_int(value) -> bool:
-    """Whether ``value`` is an int (not a bool). Checkers exported by ``ttt_lib.teach`` see
-    answers through ``plain``, so a student's ``8.0`` arrives here as ``8``."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """Whether ``value`` is an int by its exact type (numpy's integers too; not a bool, not
+    a subclass of int, whatever its ``__eq__`` says). Checkers exported by ``ttt_lib.teach``
+    see answers through ``plain``, so a student's ``8.0`` arrives here as ``8``."""
+    return type(value) is int or (_numpy_scalar(value) and isinstance(value, numbers.Integral))
+
+
+def _numpy_scalar(value) -> bool:
+    """One of numpy's own scalar types (not a student's subclass of one)."""
+    kind = type(value)
+    return kind.__module__ == "numpy" and getattr(value, "shape", None) == () \
+        and kind.__name__ != "bool_" and isinstance(value, numbers.Number)
 
 
 def _whole(value) -> int | None:
-    """``value`` as an int when it is a whole number by value (numpy's too), else None."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    """``value`` as an int when it is a whole number by value (exact types and numpy's only),
+    else None."""
+    if not (type(value) in (int, float, Fraction) or _numpy_scalar(value)):
         return None
     if isinstance(value, numbers.Integral):
         return int(value)
@@ -109,34 +123,66 @@ def _whole(value) -> int | None:
 
 def as_cells(answer):
     """Cell numbers from a list, tuple, set or range of ints; None if it is something else."""
-    if isinstance(answer, (list, tuple, set, frozenset, range)) and all(map(is_int, answer)):
-        return list(answer)
+    if type(answer) in (list, tuple, set, frozenset, range) and all(map(is_int, answer)):
+        return [int(cell) for cell in answer]
     return None
 
 
 # ----------------------------------------------------------------- lenient answers, write-its
 
+PLAIN_TYPES = (bool, int, float, Fraction, str, type(None))
+_CONTAINERS = (list, tuple, set, frozenset)
+_LOOKALIKES = (numbers.Number, str, bytes, list, tuple, set, frozenset, dict, Opaque)
+
+
 def plain(answer):
     """``answer`` with its numbers by value: a whole float (``8.0``, numpy's ``int64(8)``)
-    becomes the int ``8``, inside lists, tuples and sets too; text loses surrounding spaces.
-    Anything else (bools, other floats, functions) comes back as it was."""
+    becomes the int ``8``, other numpy scalars their Python value, inside lists, tuples and
+    sets too; text loses surrounding spaces. Anything else (bools, other floats, functions,
+    subclasses of plain types) comes back as it was."""
+    kind = type(answer)
+    if kind in (bool, int):
+        return answer
     whole = _whole(answer)
-    if whole is not None and not isinstance(answer, int):
+    if whole is not None:
         return whole
-    if isinstance(answer, str):
+    if _numpy_scalar(answer):
+        return answer.item()
+    if kind is str:
         return answer.strip()
-    if type(answer) in (list, tuple, set, frozenset):
-        return type(answer)(plain(item) for item in answer)
+    if kind in _CONTAINERS:
+        return kind(plain(item) for item in answer)
     return answer
+
+
+def foreign(answer, depth: int = 0) -> str | None:
+    """The type name of the first value in ``answer`` (itself, or inside its lists, tuples
+    and sets) that looks like plain data but is not of a plain type: an ``int`` subclass, a
+    ``str`` subclass, a number of some other class. None when there is none (a function is
+    no value: None)."""
+    kind = type(answer)
+    if kind in PLAIN_TYPES or _numpy_scalar(answer) or kind is range:
+        return None
+    if kind in _CONTAINERS:
+        return next((found for found in (foreign(item, depth + 1) for item in answer)
+                     if found), None) if depth < 20 else kind.__name__
+    if isinstance(answer, Opaque):
+        return answer.kind
+    return kind.__name__ if isinstance(answer, _LOOKALIKES) else None
 
 
 def lenient(checker: Callable) -> Callable:
     """``checker`` judging ``plain(answer)`` (``check(8.0)`` is judged as ``check(8)``) through
     ``checked``: its forbidden functions unavailable, its ``Verdict`` printed and returned.
-    With ``strict=True`` a wrong answer raises ``AssertionError`` carrying its line."""
+    An answer holding a value of no plain type (``foreign``) is Not yet at once. With
+    ``strict=True`` a wrong answer raises ``AssertionError`` carrying its line."""
     @functools.wraps(checker)
     def judged_plainly(answer, *, strict: bool = False) -> Verdict:
-        said = checked(checker, plain(answer))
+        odd = foreign(answer)
+        refused = None if odd is None else (
+            f"Not yet: a {odd} is no plain value; give an int, a float, a Fraction, a str, "
+            "or a list of them.")
+        said = checked(checker, plain(answer), refused)
         return said.assert_right() if strict else said
     return judged_plainly
 
@@ -188,262 +234,3 @@ def cases_cache(function: Callable) -> Callable:
     return cases
 
 
-def write_it(checker: Callable | None = None, *, forbids: Iterable = (),
-             task: str = "the search") -> Callable:
-    """Mark ``checker`` as judging a function the student writes (a write-it exercise):
-    ``tests/test_teach.py`` then requires its ``WRITE_IT`` catalogue entry. ``forbids`` lists
-    the library's functions (or ``(class, "method")`` pairs) that solve the exercise: while
-    the checker runs they are unavailable to the student's code (see ``forbidden``), and a
-    call ends the check: ``Not yet: your function calls ttt_lib's minimax; write the search
-    yourself`` (``task`` names what to write)."""
-    def mark(function: Callable) -> Callable:
-        function.write_it, function.forbids, function.task = True, tuple(forbids), task
-        return function
-    return mark if checker is None else mark(checker)
-
-
-# ------------------------------------------------------- the verdict, and who may give it
-
-@dataclass(frozen=True)
-class Verdict:
-    """What a checker decided: ``right`` and the line it printed (``Right: ...`` or
-    ``Not yet: ...``). Every checker exported by ``ttt_lib.teach`` returns one."""
-
-    right: bool
-    line: str
-
-    @property
-    def status(self) -> str:
-        return "Right" if self.right else "Not yet"
-
-    def assert_right(self) -> "Verdict":
-        """Raise ``AssertionError`` with the line (its hint) unless the answer was right, so
-        a grader's test cell (nbgrader, otter, pytest) can use a checker; else return self."""
-        if not self.right:
-            raise AssertionError(self.line)
-        return self
-
-    def _ipython_display_(self) -> None:
-        """Nothing more to show in a notebook: the checker has printed its line."""
-
-
-NO_VERDICT = Verdict(False, "Not yet: the checker gave no verdict.")
-_PACKAGE = Path(__file__).resolve().parents[1]  # ttt_lib/
-_STDLIB = tuple(Path(sysconfig.get_paths()[key]).resolve() for key in ("stdlib", "platstdlib"))
-
-
-@functools.lru_cache(maxsize=4096)
-def _ours(filename: str) -> bool:
-    """Whether code in ``filename`` is the package's or Python's own (not a student's)."""
-    path = Path(filename).resolve()
-    return path == _PACKAGE or _PACKAGE in path.parents or any(
-        root in path.parents for root in _STDLIB)
-
-
-def _from_student(frame) -> bool:
-    """Whether a student's code is among ``frame`` and its callers, below the checker."""
-    while frame is not None and frame.f_code is not _CHECKING:
-        if not _ours(frame.f_code.co_filename):
-            return True
-        frame = frame.f_back
-    return False
-
-
-class _LibraryCall(BaseException):
-    """Raised at a student's call of a forbidden library function: it ends the check (a
-    BaseException, so that ``except Exception`` in the student's code does not hide it)."""
-
-
-class _Session:
-    """One checker's run: the forbidden functions swapped for stubs (in every ``ttt_lib``
-    module, the student's globals and closures, and classes), the checker's own verdict line
-    kept apart from what the student's code prints."""
-
-    def __init__(self, answer, forbids: tuple) -> None:
-        self.called: str | None = None
-        self.lines: list[str] = []
-        self.swaps = [(place, key, original, self._stub(original, key))
-                      for place, key, original in _places(answer, forbids)]
-
-    def _stub(self, original, key: str):
-        session, name = self, _library_name(original, key)
-
-        def forbidden(*args, **kwargs):
-            if _from_student(sys._getframe(1)):
-                session.called = session.called or name
-                raise _LibraryCall(name)
-            return original(*args, **kwargs)
-        return forbidden
-
-    def __enter__(self) -> "_Session":
-        self.stdout = sys.stdout
-        sys.stdout = _Tee(self.stdout, self.lines)
-        for place, key, _, stub in self.swaps:
-            _set(place, key, stub)
-        return self
-
-    def __exit__(self, *exc) -> bool:
-        for place, key, original, _ in reversed(self.swaps):
-            _set(place, key, original)
-        sys.stdout = self.stdout
-        return exc[0] is not None and issubclass(exc[0], _LibraryCall)
-
-    def verdict(self, task: str) -> Verdict:
-        if self.called:
-            return Verdict(False, f"Not yet: your function calls ttt_lib's {self.called}; "
-                                  f"write {task} yourself.")
-        said = [line for line in self.lines if line.startswith(("Right: ", "Not yet: "))]
-        return Verdict(said[-1].startswith("Right: "), said[-1]) if said else NO_VERDICT
-
-
-def _library_name(function, key: str) -> str:
-    """How a forbidden function is named to the student: ``minimax``, ``MCTSTree.run``."""
-    name = getattr(function, "__qualname__", None) or getattr(function, "__name__", key)
-    return name if "<locals>" not in name else getattr(function, "__name__", key)
-
-
-def _set(place, key: str, value) -> None:
-    if isinstance(place, dict):
-        place[key] = value
-    elif isinstance(place, type):
-        setattr(place, key, value)
-    else:  # a closure's cell
-        place.cell_contents = value
-
-
-class _Tee:
-    """A stand-in for ``sys.stdout``: the student's code prints through; the checker's
-    lines (printed from no student code) are kept for its verdict instead."""
-
-    def __init__(self, stream, lines: list[str]) -> None:
-        self.stream, self.lines, self.pending = stream, lines, ""
-
-    def write(self, text: str) -> int:
-        if _from_student(sys._getframe(1)):
-            return self.stream.write(text)
-        self.pending += text
-        *done, self.pending = self.pending.split("\n")
-        self.lines += done
-        return len(text)
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-    def __getattr__(self, name):
-        return getattr(self.stream, name)
-
-
-def _targets(forbids: tuple) -> tuple[list, list]:
-    """The forbidden functions, and the (class, method name) pairs."""
-    functions = [item for item in forbids if not isinstance(item, tuple)]
-    methods = [item for item in forbids if isinstance(item, tuple)]
-    return functions, methods
-
-
-def _places(answer, forbids: tuple) -> list[tuple]:
-    """Where each forbidden function is reachable: (namespace, key, the function)."""
-    functions, methods = _targets(forbids)
-    places = [(cls, name, cls.__dict__[name]) for cls, name in methods]
-    wanted = {id(kin) for f in [*functions, *(f for _, _, f in places)] for kin in _kin(f)}
-    namespaces = [vars(module) for name, module in list(sys.modules.items())
-                  if (name == "ttt_lib" or name.startswith("ttt_lib.")) and module is not None]
-    namespaces += _student_globals(answer)
-    seen = set()
-    for space in namespaces:
-        if id(space) in seen:
-            continue
-        seen.add(id(space))
-        places += [(space, key, value) for key, value in list(space.items())
-                   if _is_kin(value, wanted)]
-    places += [(cell, "", cell.cell_contents) for cell in _cells(answer)
-               if _filled(cell) and _is_kin(cell.cell_contents, wanted)]
-    return places
-
-
-def _kin(function) -> list:
-    """``function`` and what it wraps (``__wrapped__``, as a checked entry point wraps the
-    plain algorithm): forbidding one forbids every face of it."""
-    chain = [function]
-    while hasattr(chain[-1], "__wrapped__") and len(chain) < 8:
-        chain.append(chain[-1].__wrapped__)
-    return chain
-
-
-def _is_kin(value, wanted: set) -> bool:
-    try:
-        return any(id(face) in wanted for face in _kin(value))
-    except Exception:  # an object whose attributes cannot be read is no library function
-        return False
-
-
-def _functions_of(answer) -> list:
-    """The Python functions an answer is made of: itself, or a class's methods."""
-    if inspect.isclass(answer):
-        return [value for value in vars(answer).values() if inspect.isfunction(value)]
-    answer = getattr(answer, "__func__", answer)
-    if inspect.isfunction(answer):
-        return [answer]
-    choose = getattr(type(answer), "choose", None)  # an agent object
-    return [choose] if inspect.isfunction(choose) else []
-
-
-def _student_globals(answer) -> list[dict]:
-    return [function.__globals__ for function in _functions_of(answer)]
-
-
-def _cells(answer) -> list:
-    return [cell for function in _functions_of(answer) for cell in function.__closure__ or ()]
-
-
-def _filled(cell) -> bool:
-    try:
-        cell.cell_contents
-    except ValueError:  # an empty cell
-        return False
-    return True
-
-
-def _is_forbidden(answer, forbids: tuple) -> str | None:
-    """The name of the forbidden function ``answer`` is itself, if it is one."""
-    functions, methods = _targets(forbids)
-    originals = functions + [cls.__dict__[name] for cls, name in methods]
-    faces = [answer, getattr(answer, "func", None), getattr(answer, "choose", None)]
-    faces = [kin for face in faces if face is not None
-             for kin in _kin(getattr(face, "__func__", face))]
-    found = next((f for f in originals if any(face is kin for face in faces
-                                                  for kin in _kin(f))), None)
-    return getattr(found, "__qualname__", None) if found is not None else None
-
-
-def checked(checker: Callable, answer) -> Verdict:
-    """Run ``checker`` on ``answer`` with its forbidden functions unavailable to the
-    student's code; print its verdict line and return it. Everything is put back, whatever
-    happened (Ctrl-C included)."""
-    forbids, task = getattr(checker, "forbids", ()), getattr(checker, "task", "the search")
-    named = _is_forbidden(answer, forbids)
-    if named:
-        said = Verdict(False, f"Not yet: your function is ttt_lib's {named}; write {task} "
-                              "yourself.")
-    else:
-        session = _Session(answer, forbids)
-        with session:
-            _run_checker(checker, answer)
-        said = session.verdict(task)
-    ANSWERS[checker.__name__] = answer  # the grader judges the last answer again
-    SAID.append(said.line)
-    print(said.line)
-    return said
-
-
-# What the genuine checkers were given and said in this process: ``python -m ttt_lib grade``
-# judges each exercise's last answer again with checkers it reloads from disk (a notebook
-# that redefines a checker never gets here), and flags verdict lines no checker printed.
-ANSWERS: dict[str, object] = {}
-SAID: list[str] = []
-
-
-def _run_checker(checker: Callable, answer) -> None:
-    checker(answer)
-
-
-_CHECKING = _run_checker.__code__  # the frame below which a student's code may run

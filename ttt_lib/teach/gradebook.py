@@ -1,13 +1,15 @@
 """A class's grades: points, students, the table ``grade`` writes, and Canvas's import.
 
-Each exercise's points are in its code cell's metadata (``{"ttt": {"points": 2}}``, 1 when
-absent; ``tools/points.py`` shows them in the exercise's heading); the class's points are what
-most of its notebooks say, so a student who edits the metadata changes nothing. The table has
-one row per notebook: ``student`` (the notebook's first folder, or its file name without
-``.ipynb``, or what ``--roster`` says), ``file``, each exercise's status, ``right``, each
-exercise's points, ``points``, ``max_points`` (every exercise of the notebooks it belongs to),
-``problem`` and ``flags``. ``--canvas FILE`` adds Canvas's gradebook import: ``Student, ID,
-SIS User ID, SIS Login ID, Section`` and one assignment column, each student's points summed.
+Each exercise's points are in its code cell's metadata in the instructor's notebooks
+(``{"ttt": {"points": 2}}``, 1 when absent; ``tools/points.py`` shows them in the exercise's
+heading): the course's, the package's own notebooks or ``--course DIR`` (``papers.py``), never
+a submission's. The table has one row per notebook: ``student`` (the notebook's first folder,
+or its file name without ``.ipynb``, or what ``--roster`` says), ``file``, each exercise's
+status, ``right``, each exercise's points, ``points``, ``max_points`` (every exercise of the
+course's notebooks it belongs to), ``problem`` and ``flags``; every text cell is printable
+(control and bidi characters escaped) and no formula. ``--canvas FILE`` adds Canvas's
+gradebook import: ``Student, ID, SIS User ID, SIS Login ID, Section`` and one assignment
+column, each student's points over their notebooks with each exercise counted once.
 """
 from __future__ import annotations
 
@@ -16,11 +18,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..safetext import csv_cell
-from .grade import (DEFAULT_POINTS, TIMEOUT, Confine, Graded, Paper, fresh_seed, grade_each,
-                    papers_in, student_of)
+from ..safetext import csv_cell, printable
+from .grade import DEFAULT_POINTS, TIMEOUT, Confine, Graded, fresh_seed, grade_each
+from .papers import course_points, papers_in, student_of
 
-__all__ = ["CANVAS_COLUMNS", "Options", "canvas_rows", "main", "points_for", "read_roster",
+__all__ = ["CANVAS_COLUMNS", "Options", "canvas_rows", "cell", "main", "read_roster",
            "summary", "table", "write_table"]
 
 
@@ -41,17 +43,9 @@ def read_roster(path: str) -> dict[str, dict[str, str]]:
     return found
 
 
-def points_for(papers: list[Paper]) -> dict[str, int]:
-    """Each exercise's points: what most notebooks' cell metadata say (ties: the fewest),
-    ``DEFAULT_POINTS`` where none says; so one student's edited metadata changes nothing."""
-    from collections import Counter
-    votes: dict[str, Counter] = {}
-    for paper in papers:
-        for name, points in paper.points.items():
-            votes.setdefault(name, Counter())[points] += 1
-    exercises = {name for paper in papers for name in paper.exercises}
-    return {name: min(votes[name].items(), key=lambda item: (-item[1], item[0]))[0]
-            if name in votes else DEFAULT_POINTS for name in sorted(exercises)}
+def cell(text: str) -> str:
+    """A text cell that cannot lie: printable (ESC, CSI and U+202E escaped) and no formula."""
+    return csv_cell(printable(text))
 
 
 # ---------------------------------------------------------------------------- the table
@@ -73,9 +67,9 @@ def row(one: Graded, exercises: list[str], points: dict[str, int] | None = None)
     points = points if points is not None else {name: DEFAULT_POINTS for name in exercises}
     statuses = [one.status(name) for name in exercises]
     scored = [one.scored(name, points) for name in exercises]
-    return [csv_cell(one.student or student_of(one.file)), csv_cell(one.file), *statuses,
+    return [cell(one.student or student_of(one.file)), cell(one.file), *statuses,
             str(statuses.count("Right")), *map(str, scored), str(sum(scored)),
-            str(max_points(one, points)), csv_cell(one.problem), csv_cell(one.flags)]
+            str(max_points(one, points)), cell(one.problem), cell(one.flags)]
 
 
 def table(graded: list[Graded], points: dict[str, int] | None = None) -> list[list[str]]:
@@ -96,21 +90,26 @@ def canvas_rows(graded: list[Graded], points: dict[str, int], assignment: str,
                 roster: dict[str, dict[str, str]] | None = None) -> list[list[str]]:
     """Canvas's gradebook import: its identity columns, one assignment column (its name,
     ``name (Canvas id)`` to fill an existing one), a Points Possible row, then each
-    student's points summed over their notebooks."""
+    student's points over their notebooks, each exercise counted once (its best)."""
     people = {entry["student"]: entry for entry in (roster or {}).values()}
-    totals: dict[str, list[int]] = {}
+    earned: dict[str, dict[str, int]] = {}  # each student's best points per exercise
+    numbers: dict[str, set[str]] = {}  # each student's notebooks, by number
     for one in graded:
         student = one.student or student_of(one.file)
-        earned = sum(one.scored(name, points) for name in points)
-        total = totals.setdefault(student, [0, 0])
-        total[0], total[1] = total[0] + earned, total[1] + max_points(one, points)
-    possible = max((most for _, most in totals.values()), default=0)
+        best = earned.setdefault(student, {})
+        for name in points:
+            best[name] = max(best.get(name, 0), one.scored(name, points))
+        numbers.setdefault(student, set()).update(
+            name[6:8] for name in [*one.exercises, *one.lines] if name in points)
+    most = {student: sum(value for name, value in points.items() if name[6:8] in found)
+            for student, found in numbers.items()}
+    possible = max(most.values(), default=0)
     rows = [CANVAS_COLUMNS + [assignment], ["Points Possible", "", "", "", "", str(possible)]]
-    for student, (earned, _) in totals.items():
+    for student, best in earned.items():
         entry = people.get(student, {})
-        rows.append([csv_cell(entry.get("name") or student), csv_cell(entry.get("id", "")),
-                     csv_cell(student), csv_cell(entry.get("sis_login_id", "")),
-                     csv_cell(entry.get("section", "")), str(earned)])
+        rows.append([cell(entry.get("name") or student), cell(entry.get("id", "")),
+                     cell(student), cell(entry.get("sis_login_id", "")),
+                     cell(entry.get("section", "")), str(sum(best.values()))])
     return rows
 
 
@@ -143,6 +142,7 @@ class Options:
     roster: dict[str, dict[str, str]] | None = None
     canvas: str | None = None
     assignment: str | None = None
+    course: str | None = None  # the instructor's notebooks (None: the package's)
 
 
 def main(folder: str, options: Options, out=None, confine: Confine | None = None) -> int:
@@ -151,17 +151,18 @@ def main(folder: str, options: Options, out=None, confine: Confine | None = None
     each notebook is graded, in the folder's order, progress on stderr; Ctrl-C stops it with
     status 130, the rows written so far kept. Then the Canvas file, if asked for."""
     out = sys.stdout if out is None else out
-    papers = papers_in(Path(folder), options.roster)
-    points = points_for(papers)
+    points = course_points(None if options.course is None else Path(options.course))
+    papers = papers_in(Path(folder), options.roster, points)
+    exercises = sorted({name for paper in papers for name in paper.exercises})
     seed = fresh_seed() if options.case_seed is None else options.case_seed
     csv_path = options.csv_path
     stream = out if csv_path is None else open(csv_path, "w", newline="", encoding="utf-8")
     writer, graded = csv.writer(stream, lineterminator="\n"), []
     try:
-        writer.writerow(header(sorted(points)))
+        writer.writerow(header(exercises))
         stream.flush()
         for one in grade_each(papers, options.timeout, confine, sys.stderr, options.jobs, seed):
-            writer.writerow(row(one, sorted(points), points))
+            writer.writerow(row(one, exercises, points))
             stream.flush()
             graded.append(one)
     except KeyboardInterrupt:  # the running boxes are killed on the way out
@@ -172,8 +173,8 @@ def main(folder: str, options: Options, out=None, confine: Confine | None = None
             stream.close()
     if options.canvas:
         with open(options.canvas, "w", newline="", encoding="utf-8") as canvas:
-            write_table(canvas_rows(graded, points, options.assignment
-                                    or assignment_name(points), options.roster), canvas)
+            write_table(canvas_rows(graded, points, options.assignment or assignment_name(
+                {name: points[name] for name in exercises}), options.roster), canvas)
     where = sys.stderr if csv_path is None else out
     print(summary(graded, confine is not None)
           + ("" if csv_path is None else f"; the table is in {csv_path}")
@@ -185,7 +186,7 @@ def main(folder: str, options: Options, out=None, confine: Confine | None = None
 
 def options_from(args) -> Options:
     """The ``grade`` command's arguments checked (a bad one raises ``ValueError`` naming it)."""
-    from .grade import notebooks_in
+    from .papers import notebooks_in
     timeout = _number(args.timeout)
     if not 0 < timeout < float("inf"):  # refuses nan too
         raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout}")
@@ -199,10 +200,21 @@ def options_from(args) -> Options:
             raise ValueError(f"cannot write {path}: its folder does not exist")
     options = Options(args.csv, timeout, whole(args.jobs, "--jobs", 1, 64),
                       roster=_roster(args.roster), canvas=args.canvas,
-                      assignment=args.assignment)
+                      assignment=args.assignment, course=_course(args.course))
     if args.case_seed is not None:
         options.case_seed = whole(args.case_seed, "--case-seed", 0, 1 << 62)
     return options
+
+
+def _course(path: str | None) -> str | None:
+    """The ``--course`` folder, checked: it must hold notebooks that call checkers."""
+    if path is None:
+        return None
+    if not Path(path).is_dir():
+        raise ValueError(f"--course {path} is not a folder")
+    if not course_points(Path(path)):
+        raise ValueError(f"--course {path} holds no notebook calling a checker")
+    return path
 
 
 def _number(text: str) -> float:

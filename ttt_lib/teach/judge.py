@@ -32,7 +32,7 @@ from ..game import Chance, TreeNode, count_tree, is_chance
 from ..search import deepening as _deepening
 
 __all__ = ["SEARCHES", "Case", "TimeLimit", "Visits", "Watched", "call_limited", "judge", "random_tree",
-           "random_trees", "same_value", "tree_size", "tree_text"]
+           "random_trees", "exact_number", "same_value", "tree_size", "tree_text"]
 
 SECONDS = 2.0  # per call of the student's function
 
@@ -184,17 +184,33 @@ def _call_traced(fn: Callable, args: tuple, seconds: float):
 
 
 def same_value(expected, got) -> bool:
-    """Numbers agree by value, whatever their type (``numbers.Real``: numpy's too, so
-    ``np.int64(8) == 8``): exactly when both are exact (ints, fractions), up to rounding
-    when either is a float (14/5 against 2.8); bools, NaN and other things are no numbers."""
-    if isinstance(got, bool) or not isinstance(got, numbers.Real) or type(got).__name__ == "bool_":
+    """Numbers agree by value, read by their exact type (``int``, ``float``, ``Fraction``,
+    and numpy's own scalars, so ``np.int64(8) == 8``), never through the answer's own
+    ``__eq__``: exactly when both are exact (ints, fractions), up to rounding when either is
+    a float (14/5 against 2.8); bools, NaN, subclasses of int and other things are no
+    numbers."""
+    got = exact_number(got)
+    if got is None:
         return False
-    if isinstance(got, numbers.Rational) and isinstance(expected, numbers.Rational):
+    if isinstance(got, (int, Fraction)) and isinstance(expected, numbers.Rational):
         return got == expected
     got, expected = float(got), float(expected)
     if math.isnan(got):
         return False
     return got == expected or math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def exact_number(value):
+    """``value`` as a plain int, float or Fraction when its exact type is one (numpy's
+    scalars by their value), else None."""
+    kind = type(value)
+    if kind in (int, float, Fraction):
+        return value
+    if kind.__module__ == "numpy" and kind.__name__ != "bool_" and getattr(
+            value, "shape", None) == () and isinstance(value, numbers.Real):
+        item = value.item()
+        return item if type(item) in (int, float) else None
+    return None
 
 
 # ------------------------------------------------------------------------------ the judge

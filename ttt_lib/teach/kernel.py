@@ -1,21 +1,28 @@
-"""Running a notebook for the grader (``grade.py``): its cells in a fresh kernel, then, in the
-same kernel, its answers judged again.
+"""Inside a grading box: a notebook's cells run in a fresh kernel, then that kernel answers
+the grader.
 
-The genuine checkers note the last answer each was given (``core.ANSWERS``) and the lines they
-printed (``core.SAID``). After the notebook's cells (or its time limit: the kernel is then
-interrupted), one cell of ours (``REJUDGE``) judges those answers again with checkers reloaded
-from the package's files, and prints the result after a random token. nbclient is imported
-only here, and only when grading.
+``python -m ttt_lib.teach.kernel --channel FD --timeout SECONDS FILE`` is what ``grade.py``
+starts in a notebook's box, with one end of a socket pair as FD (its only channel: the
+standard streams go to /dev/null, and the kernel inherits those). It runs the copy FILE with
+nbclient (its stored outputs cleared first), within the time limit (a timed-out cell is
+interrupted), says on the channel how the run went (``{"ran": {"problem": ...,
+"printed": [...]}}``: the problem that stopped it, and the verdict lines its cells printed),
+then hands the channel itself to the kernel (a file descriptor passed over a Unix socket in
+the box's home), where ``answering.serve`` answers the grader's questions with the
+student's functions. No verdict is made here, and no seed is known here: what the box says
+is data to the grader, whoever in the box wrote it. nbclient is imported only here.
 """
 from __future__ import annotations
 
-import json
 import os
+import socket
 import subprocess
 import time
 from pathlib import Path
 
-__all__ = ["REJUDGE", "printed_lines", "run"]
+__all__ = ["printed_lines", "serve_notebook"]
+
+VERDICT_LINE = ("Right:", "Not yet:")
 
 
 def printed_lines(cell) -> list[str]:
@@ -23,53 +30,6 @@ def printed_lines(cell) -> list[str]:
     text = "".join(out.get("text", "") for out in cell.get("outputs", [])
                    if out.get("output_type") == "stream" and out.get("name") == "stdout")
     return text.splitlines()
-
-
-# Run in the notebook's kernel after its cells: the last answer each genuine checker was
-# given, judged again by checkers reloaded from the package's files, on cases drawn from
-# seeds moved by the grader's offset (``core.fresh_cases``: cases the notebook never showed);
-# the result is one line after a token the notebook cannot know.
-REJUDGE = """\
-def _ttt_rejudge(token, exercises, offset):
-    import contextlib, importlib, io, json, re, sys
-    teach, core = sys.modules.get("ttt_lib.teach"), sys.modules.get("ttt_lib.teach.core")
-    answers = dict(getattr(core, "ANSWERS", {}))
-    said = [line for line in getattr(core, "SAID", []) if isinstance(line, str)]
-    space = get_ipython().user_ns
-    swapped = [name for name in exercises
-               if name in space and space[name] is not getattr(teach, name, None)]
-    lines = {}
-    if answers:
-        home = r"ttt_lib\\.teach\\.nb{}(_\\w+)?"  # nbNN.py, and nbNN_part.py beside it
-        notebooks = sorted(name for name in sys.modules
-                           if re.fullmatch(home.format(r"\\d\\d"), name))
-        # the checkers' modules last, each after the helpers it imports (tables, ...)
-        helpers = sorted(name for name in sys.modules
-                         if re.fullmatch(r"ttt_lib\\.teach\\.\\w+", name)
-                         and name not in notebooks and name.rsplit(".", 1)[1] not in
-                         ("core", "judge", "kernel", "grade", "gradebook", "export",
-                                                     "export_gradescope"))
-        names = ["ttt_lib.teach.core", "ttt_lib.teach.judge", *helpers, *notebooks]
-        fresh = {name: importlib.reload(sys.modules[name]) for name in names}
-        fresh["ttt_lib.teach.core"].fresh_cases(offset)
-        for name, answer in answers.items():
-            homes = [module for key, module in fresh.items() if isinstance(name, str)
-                     and re.fullmatch(home.format(re.escape(name[6:8])), key)]
-            module = next((found for found in homes if hasattr(found, name)), None)
-            checker = getattr(module, name, None) if re.fullmatch(r"check_\\d\\d_\\w+", name or "") else None
-            if checker is None:
-                continue
-            with contextlib.redirect_stdout(io.StringIO()):
-                try:
-                    lines[name] = fresh["ttt_lib.teach.core"].lenient(checker)(answer).line
-                except BaseException as error:
-                    lines[name] = "Not yet: judging it again failed (" + type(error).__name__ + ")"
-    print(token + json.dumps({"lines": lines, "said": said, "swapped": swapped}))
-
-
-_ttt_rejudge(%r, %r, %r)
-del _ttt_rejudge
-"""
 
 
 def _client(nb, folder: Path, timeout: float):
@@ -82,26 +42,67 @@ def _client(nb, folder: Path, timeout: float):
                           resources={"metadata": {"path": str(folder)}})
 
 
-def run(nb, folder: Path, timeout: float, exercises: list[str],
-        case_seed: int = 0) -> tuple[str, dict]:
-    """Execute ``nb`` in place in a fresh kernel, then judge its answers again there, on
-    cases drawn with ``case_seed``: ('' if it ran to the end, else the problem; what the
-    judging found, {} if it could not run)."""
-    client = _client(nb, folder, timeout)
+def serve_notebook(path: Path, timeout: float, channel: socket.socket) -> None:
+    """Run the notebook at ``path`` (its outputs cleared), say on ``channel`` how it went,
+    then hand ``channel`` to its kernel, which answers there until the grader ends the box."""
+    import nbformat
+    try:
+        nb = nbformat.read(str(path), as_version=4)
+    except Exception as error:  # bad JSON, not a notebook's structure, unreadable
+        return _say(channel, f"not a notebook: {type(error).__name__}", [])
+    for cell in nb.cells:
+        if cell.cell_type == "code":  # nothing from the student's own run may count
+            cell.outputs, cell.execution_count = [], None
+    client = _client(nb, path.parent, timeout)
     try:
         with client.setup_kernel(stderr=subprocess.DEVNULL):  # the kernel's own log
             problem = _cells(client, nb, timeout)
-            if problem.startswith("could not run"):  # a dead kernel judges nothing
-                return problem, {}
+            printed = [line for cell in nb.cells if cell.cell_type == "code"
+                       for line in printed_lines(cell) if line.startswith(VERDICT_LINE)]
+            _say(channel, problem, printed)
+            if problem.startswith("could not run"):  # a dead kernel answers nothing
+                return
             if problem.startswith("stopped after"):
                 _interrupt(client)
-            judging = time.monotonic() + timeout  # the judging gets the same time again
-            client.timeout_func = lambda cell: max(1, int(judging - time.monotonic()))
-            return problem, _judged_again(client, nb, exercises, case_seed)
-    except KeyboardInterrupt:
-        raise
+            _hand_over(client, channel, path.parent)
+            while True:  # the grader reads the kernel's answers, then ends this box
+                time.sleep(60)
     except Exception as error:  # the kernel would not start or stop
-        return f"could not run: {type(error).__name__}: {_first_line(str(error))}", {}
+        _say(channel, f"could not run: {type(error).__name__}: {_first_line(str(error))}", [])
+
+
+def _say(channel: socket.socket, problem: str, printed: list[str]) -> None:
+    import json
+    try:
+        printed = [line[:300] for line in printed[:1000]]  # what a flag needs, no more
+        channel.sendall(json.dumps({"ran": {"problem": problem, "printed": printed}})
+                        .encode() + b"\n")
+    except OSError:
+        pass
+
+
+def _hand_over(client, channel: socket.socket, home: Path, tries: int = 10) -> None:
+    """Start ``answering.serve`` in the kernel and pass it the channel over a Unix socket;
+    the request is sent again (a moment later) while the kernel drops requests, as it does
+    for a while after an interrupted cell. A kernel that never takes it has no answers."""
+    path = home / f".ttt-answers-{os.urandom(8).hex()}"
+    with socket.socket(socket.AF_UNIX) as handoff:
+        handoff.bind(str(path))
+        handoff.listen(1)
+        for attempt in range(tries):
+            client.kc.execute(f"import ttt_lib.teach.answering as _ttt_answering\n"
+                              f"_ttt_answering.serve({str(path)!r})", store_history=False)
+            handoff.settimeout(1.0 * (attempt + 1))  # 55 s in all, on a loaded machine
+            try:
+                connection, _ = handoff.accept()
+            except socket.timeout:
+                continue
+            with connection:
+                socket.send_fds(connection, [b"c"], [channel.fileno()])
+            break
+        else:
+            channel.sendall(b'{"answers": {}, "said": [], "swapped": []}\n')
+    channel.close()
 
 
 def _interrupt(client) -> None:
@@ -134,39 +135,6 @@ def _cells(client, nb, timeout: float) -> str:
     return ""
 
 
-def _judged_again(client, nb, exercises: list[str], case_seed: int) -> dict:
-    """Run ``REJUDGE`` as a cell of its own after the notebook's, and read its line."""
-    token = f"ttt-judged-{os.urandom(16).hex()}:"
-    try:
-        _extra_cell(client, nb, "print('ready')")  # after an interrupt: once it answers
-        cell = _extra_cell(client, nb, REJUDGE % (token, exercises, int(case_seed)))
-    except Exception:  # the judging could not finish: its time, or a dead kernel
-        return {}
-    line = next((line for line in printed_lines(cell) if line.startswith(token)), "")
-    try:
-        found = json.loads(line[len(token):])
-    except (ValueError, RecursionError):
-        return {}
-    return found if isinstance(found, dict) else {}
-
-
-def _extra_cell(client, nb, source: str, tries: int = 8):
-    """Run a cell of ours after the notebook's; sent again (a moment later) while the kernel
-    drops requests, as it does for a while after an interrupted cell."""
-    from nbformat.v4 import new_code_cell
-
-    for attempt in range(tries):
-        nb.cells.append(new_code_cell(source))
-        try:
-            client.execute_cell(nb.cells[-1], len(nb.cells) - 1, store_history=False)
-        finally:
-            cell = nb.cells.pop()
-        if cell.outputs:
-            return cell
-        time.sleep(0.25 * (attempt + 1))
-    return cell
-
-
 def _problem(error: Exception, nb, timeout: float) -> str:
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
     if isinstance(error, CellTimeoutError):
@@ -185,3 +153,23 @@ def _first_line(text: str, most: int = 200) -> str:
 
 def _raised(cell) -> bool:
     return any(out.get("output_type") == "error" for out in cell.get("outputs", []))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The box's command: ``--channel FD --timeout SECONDS FILE``."""
+    import argparse
+    parser = argparse.ArgumentParser(prog="python -m ttt_lib.teach.kernel")
+    parser.add_argument("file")
+    parser.add_argument("--channel", type=int, required=True)
+    parser.add_argument("--timeout", type=float, default=300.0)
+    arguments = parser.parse_args(argv)
+    channel = socket.socket(fileno=arguments.channel)
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.environ["HOME"] = os.environ["TMPDIR"] = os.getcwd()
+    serve_notebook(Path(arguments.file).resolve(), arguments.timeout, channel)
+
+
+if __name__ == "__main__":
+    main()

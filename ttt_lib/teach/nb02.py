@@ -178,7 +178,7 @@ def _not_a_value_hint(fn, cases, state, got) -> str | None:
     if got is None:
         return "It returned None: does every path through the function end in return?"
     inner = [case for case in probes(cases, state) if not case.state.is_terminal()]
-    if likely_mistake(fn, inner, [(_a_best_move, "move")], same=lambda moves, got: got in moves):
+    if likely_mistake(fn, inner, [(_a_best_move, "move")], same=lambda moves, got: is_int(got) and int(got) in moves):
         return ("Is that the best move? Return the best child's value, not the move that "
                 "leads to it.")
     return None

@@ -10,7 +10,8 @@ from ..search.pruning import alphabeta, alphabeta_maxmin
 from ..search.exact import minimax
 from ..search.trace import Stats, Trace
 from .core import is_int, unanswered, verdict, write_it
-from .judge import SEARCHES, SECONDS, Case, Visits, Watched, call_limited, failure_of, same_value
+from .judge import (SEARCHES, SECONDS, Case, Visits, Watched, call_limited, exact_number,
+                    failure_of, same_value)
 from .nb01 import ON_CASES, judged_cases, likely_mistake
 from .nb02 import MINIMAX_MISTAKES
 
@@ -313,7 +314,8 @@ def _full_window(fn, cases: list[Case]) -> str | None:
 def _within(value, got, alpha: float, beta: float) -> bool:
     """Whether ``got`` is a right answer from the window: exact inside it, else a bound on
     the right side (fail-soft: between the value and the window; fail-hard: its edge)."""
-    if isinstance(got, bool) or not isinstance(got, numbers.Real):
+    got = exact_number(got)
+    if got is None:
         return False
     if alpha < value < beta:
         return same_value(value, got)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from ..game import MAX
 from ..search.pruning import EXACT, INF, LOWER, UPPER, bound_flag, clamp
+from .judge import exact_number
 
 __all__ = ["Counted", "Expanded", "ForgetfulTable", "Search", "TABLE_MISTAKES", "TableMistake",
            "TooMuchSearch", "WatchedTable", "edge", "expected_text", "fingerprint", "right_result",
@@ -153,7 +154,8 @@ def right_result(value, got, alpha: float, beta: float) -> bool:
     player to move) in the window: exactly ``value`` strictly inside it, else a bound between
     ``value`` and the window (fail-soft), the window's edge included (fail-hard). Any real
     number counts (numpy's too), compared exactly; bools do not."""
-    if isinstance(got, bool) or not isinstance(got, numbers.Real) or type(got).__name__ == "bool_":
+    got = exact_number(got)
+    if got is None:
         return False
     if alpha < value < beta:
         return got == value
@@ -261,7 +263,7 @@ def _replay(mistake: TableMistake, hard: bool, searches: tuple) -> list:
 def _agrees(search: Search, value, got, value_of: Callable) -> bool:
     """Whether a replayed ``value`` and the student's ``got`` tell the same story: the same
     number, or both right for the search (a fail-soft and a fail-hard bound, say)."""
-    if isinstance(got, numbers.Real) and not isinstance(got, bool) and value == got:
+    if exact_number(got) is not None and value == exact_number(got):
         return True
     exact = value_of(search.state)
     return (right_result(exact, value, search.alpha, search.beta)
@@ -290,7 +292,7 @@ def value_hint(evidence: list, table: dict, value_of: Callable) -> str:
     last = evidence[0][1][-1]
     if last is None:
         return "It returned None: does every path through the function end in return?"
-    if isinstance(last, bool) or not isinstance(last, numbers.Real):
+    if exact_number(last) is None:
         return "Return the value alone, a number."
     mistake = fingerprint(evidence, value_of)
     if mistake is not None and mistake.hint == _UNCHECKED and table and all(

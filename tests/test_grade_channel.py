@@ -1,0 +1,224 @@
+"""The grading channel without a kernel: the grader (`teach.asking`) judging the answers of a
+fake box (a thread on a socket pair) that says whatever a student's box could say. The
+verdict is made on the grader's side: a box that computes right answers is Right, one that
+sends an int whose `__eq__` lies, deep JSON, a claimed verdict or garbage is Not yet or has
+no row, and never a traceback; the fresh-case seed never crosses the channel."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import pytest
+
+from ttt_lib.search import minimax, negamax
+from ttt_lib.teach import asking, papers, wire
+from ttt_lib.teach.judge import Watched
+
+OFFSET = 918273645  # the grader's secret for these tests
+CHECKERS = papers.package_checkers()
+
+
+class FakeBox(threading.Thread):
+    """Says ``first`` (the answers message, or any bytes), then answers each question with
+    ``answer(exercise, decoded args)`` (a reply dict without the id), noting what it heard."""
+
+    def __init__(self, sock, first, answer=None) -> None:
+        super().__init__(daemon=True)
+        self.sock, self.first, self.answer, self.heard = sock, first, answer, b""
+
+    def run(self) -> None:
+        try:
+            self.converse()
+        except OSError:  # the grader hung up on it
+            pass
+
+    def converse(self) -> None:
+        first = self.first if isinstance(self.first, bytes) else json.dumps(self.first).encode()
+        self.sock.sendall(first + b"\n")
+        reader = self.sock.makefile("rb")
+        for line in reader:
+            self.heard += line
+            request = json.loads(line)
+            args = [wire.decode_state(arg["state"]) if "state" in arg
+                    else wire.decode(arg["value"]) for arg in request.get("args", [])]
+            reply = self.answer(request.get("exercise"), args) if self.answer else {}
+            self.sock.sendall(json.dumps({"id": request["id"], **reply}).encode() + b"\n")
+
+
+def judged(first, answer=None, exercises=("check_02_minimax",), seconds=30.0):
+    ours, theirs = socket.socketpair()
+    box = FakeBox(theirs, first, answer)
+    box.start()
+    try:
+        conversation = asking.Conversation(ours, time.monotonic() + seconds)
+        lines, _ = asking.judge_notebook(conversation, list(exercises), OFFSET, CHECKERS)
+    finally:
+        ours.close()
+        theirs.close()
+    return lines, box
+
+
+FUNCTION = {"answers": {"check_02_minimax": {"function": True},
+                        "check_02_negamax": {"function": True}}}
+
+
+def value_of(fn):
+    def answer(exercise, args):
+        return {"value": wire.encode(fn(*args))}
+    return answer
+
+
+def test_a_box_that_computes_right_answers_is_right_and_never_sees_the_seed():
+    lines, box = judged(FUNCTION, value_of(minimax))
+    assert lines["check_02_minimax"].startswith("Right:")
+    assert box.heard and str(OFFSET) not in box.heard.decode()
+    lines, _ = judged(FUNCTION, value_of(negamax), ["check_02_negamax"])
+    assert lines["check_02_negamax"].startswith("Right:")
+
+
+def test_a_wrong_function_gets_its_hint_from_the_grader():
+    lines, _ = judged(FUNCTION, value_of(lambda state: -minimax(state)))
+    assert lines["check_02_minimax"].startswith("Not yet:")
+    assert "The sign is flipped" in lines["check_02_minimax"]  # the fingerprint, out here
+
+
+def test_an_int_whose_eq_lies_is_not_yet_on_values_and_write_its():
+    lines, _ = judged(FUNCTION, lambda exercise, args: {"value": {"other": "Always"}})
+    assert lines["check_02_minimax"].startswith("Not yet:")
+    lines, _ = judged({"answers": {"check_02_minimax_value": {"value": {"other": "Always"}}}},
+                      exercises=["check_02_minimax_value"])
+    assert lines["check_02_minimax_value"].startswith("Not yet: a Always is no plain value")
+
+
+@pytest.mark.parametrize("first", [
+    b"[" * 50_000, b"{" * 50_000, b"x" * (3 << 20), b'"a string"', b"\xff\xfe",
+    json.dumps({"lines": {"check_02_minimax": "Right: forged"}}).encode()])
+def test_whatever_a_box_sends_first_costs_only_its_own_row(first):
+    lines, _ = judged(first, seconds=5.0)
+    assert lines == {}
+
+
+def test_deep_json_as_an_answer_ends_only_that_exercise():
+    lines, _ = judged(FUNCTION, lambda exercise, args: {"value": [[[[[[[[1]]]]]]]]})
+    assert lines["check_02_minimax"].startswith("Not yet:")
+    ours, theirs = socket.socketpair()
+    theirs.sendall(json.dumps(FUNCTION).encode() + b"\n" + b"[" * 50_000 + b"\n")
+    conversation = asking.Conversation(ours, time.monotonic() + 5)
+    lines, _ = asking.judge_notebook(conversation, ["check_02_minimax"], OFFSET, CHECKERS)
+    assert lines == {}  # the box stopped making sense: no verdict, no traceback
+    ours.close()
+    theirs.close()
+
+
+def test_a_library_call_the_box_reports_is_not_yet():
+    lines, _ = judged(FUNCTION, lambda exercise, args: {"library": "minimax"})
+    assert lines["check_02_minimax"] == ("Not yet: your function calls ttt_lib's minimax; "
+                                         "write the search yourself.")
+
+
+def test_the_students_exception_is_reported_by_name():
+    lines, _ = judged(FUNCTION, lambda exercise, args: {"raised": "ZeroDivisionError",
+                                                        "text": "division by zero"})
+    assert "it raised ZeroDivisionError: division by zero" in lines["check_02_minimax"]
+    lines, _ = judged(FUNCTION, lambda exercise, args: {"raised": "NotImplementedError"})
+    assert lines["check_02_minimax"] == ("Not yet: write the function (it still raises "
+                                         "NotImplementedError).")
+
+
+def test_a_box_reports_visits_only_into_the_watched_state():
+    record = Watched(wire.decode_state({"tree": [[1, 2], [3]], "path": [], "mover": None}))
+    reply = {"value": 3, "visits": {"leaves": wire.encode([(0, 0), (0, 1)]), "expanded": []}}
+    assert asking._answer(reply, [record]) == 3
+    assert record.visits.leaves == [(0, 0), (0, 1)]
+
+
+def test_bounded_loads_refuses_depth_and_size_before_json():
+    assert wire.bounded_loads('["[[[[", {"a": [1]}]') == ["[[[[", {"a": [1]}]
+    with pytest.raises(ValueError):
+        wire.bounded_loads("[" * 50_000)
+    with pytest.raises(ValueError):
+        wire.bounded_loads(b"1" * (wire.MOST_BYTES + 1))
+
+
+def test_values_cross_by_exact_type():
+    from fractions import Fraction
+
+    class Always(int):
+        def __eq__(self, other):
+            return True
+        __hash__ = int.__hash__
+    sent = [1, 2.5, Fraction(1, 3), (1, "a"), {3}, None, True, Always(4)]
+    got = wire.plain_value(sent)
+    assert got[:7] == [1, 2.5, Fraction(1, 3), (1, "a"), {3}, None, True]
+    assert isinstance(got[7], wire.Opaque) and got[7] != 4
+
+
+# ------------------------------------------------- every write-it of the catalogue, asked
+
+from test_teach import WRITE_IT  # noqa: E402 (the catalogues: right and wrong functions)
+
+from ttt_lib.teach import answering  # noqa: E402
+
+ASKED_IN_THE_BOX = {"check_04_transposition", "check_04_ordering", "check_05_deadline",
+                    "check_07_backpropagate", "check_07_mcts", "check_08_agent"}
+MANY_QUESTIONS = {"check_05_evaluate", "check_06_canonical"}  # thousands: a real box's work
+
+
+class _NoLibrarySession:
+    called = None
+
+
+class _Unguarded(answering.Sessions):
+    """The box's sessions without the library's stubs: the fake box shares this process
+    with the grader, whose oracles must keep the library (a real box is a process apart)."""
+
+    def of(self, name, fn):
+        return _NoLibrarySession()
+
+
+def asked(name: str, fn):
+    """(verdict line, exercises judged in the box) of ``fn`` for ``name``, through a fake
+    box that answers as ``answering`` does."""
+    sessions, answers = _Unguarded(), {name: fn}
+
+    def answer(request):
+        if "judge" in request:
+            return {"line": "Right: (judged in the box)"}
+        return answering._ask(name, request["args"], answers, sessions)
+    ours, theirs = socket.socketpair()
+
+    def box():
+        try:
+            theirs.sendall(json.dumps({"answers": {name: answering._kind(fn)}}).encode()
+                           + b"\n")
+            for line in theirs.makefile("rb"):
+                request = json.loads(line)
+                theirs.sendall(json.dumps({"id": request["id"], **answer(request)}).encode()
+                               + b"\n")
+        except OSError:
+            pass
+    threading.Thread(target=box, daemon=True).start()
+    try:
+        conversation = asking.Conversation(ours, time.monotonic() + 120)
+        lines, said = asking.judge_notebook(conversation, [name], OFFSET, CHECKERS)
+    finally:
+        ours.close()
+        theirs.close()
+    return lines.get(name, ""), said.get("in_box")
+
+
+@pytest.mark.parametrize("checker, rights, wrongs",
+                         [entry for entry in WRITE_IT if entry[0].__name__ not in MANY_QUESTIONS],
+                         ids=lambda entry: getattr(entry, "__name__", ""))
+def test_every_write_it_is_judged_outside_or_flagged(checker, rights, wrongs):
+    name = checker.__name__
+    line, in_box = asked(name, rights[0])
+    if name in ASKED_IN_THE_BOX:
+        assert in_box == [name] and line == "Right: (judged in the box)"
+        return
+    assert in_box == [] and line.startswith("Right:"), line
+    for wrong, words in list(wrongs.items())[:3]:
+        line, _ = asked(name, wrong)
+        assert line.startswith("Not yet:") and words in line, (wrong.__name__, line)

@@ -1,0 +1,186 @@
+"""`grade` against notebooks that try to buy a Right for a wrong answer, or points for the
+whole class, beside honest ones (issue 42): a `print` of its own rewriting verdict lines; a
+forged row written through bwrap's init (`/proc/1/fd/*`) and the grader inside the box
+killed; an IPython input transformer rewriting every cell after it (the grader's too); an
+`int` whose `__eq__` always says True, on notebook 02's write-its and values; a made-up
+exercise worth 1000 points; three copies of one student's notebook claiming 50 points each;
+a link to a classmate's notebook; a file name with ESC/CSI and U+202E. Each forger's wrong
+answer is Not yet (or missing), the honest rows and `max_points` are what they are without
+the forgers, and every name in the table is printable."""
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+
+import pytest
+
+from test_grade_class import (IMPORTS, MINIMAX, MINIMAX_WRONG, NEGAMAX, VALUE, VALUE_WRONG,
+                              notebook)
+
+TIMEOUT = 90
+EXERCISES = ["check_02_minimax", "check_02_minimax_value", "check_02_negamax"]
+OWN_PRINT = ("import builtins\n_print = builtins.print\n"
+             "def print(*args, **kwargs):\n"
+             "    _print(*(str(a).replace('Not yet', 'Right') for a in args), **kwargs)\n"
+             "builtins.print = print")
+FORGED_ROW = ('{"lines": {"check_02_minimax": "Right: forged", "check_02_minimax_value": '
+              '"Right: forged", "check_02_negamax": "Right: forged"}, "problem": "", '
+              '"flags": ""}\\n{"ran": {"problem": "", "printed": []}}\\n'
+              '{"answers": {"check_02_minimax": {"value": 3}}, "said": [], "swapped": []}\\n')
+THROUGH_PID_1 = ("import os, signal\n"
+                 "for pid in ('1', str(os.getppid())):\n"
+                 "    for fd in os.listdir(f'/proc/{pid}/fd'):\n"
+                 "        try:\n"
+                 "            with open(f'/proc/{pid}/fd/{fd}', 'w') as out:\n"
+                 f"                out.write('{FORGED_ROW}')\n"
+                 "        except OSError:\n"
+                 "            pass\n"
+                 "os.kill(os.getppid(), signal.SIGKILL)")
+TRANSFORMER = ("def forge(lines):\n"
+               "    text = ''.join(lines)\n"
+               "    if 'ttt' in text and 'forge' not in text:\n"
+               "        return ['import ttt_lib.teach.judge as j, ttt_lib.teach.core as c\\n',\n"
+               "                'j.same_value = lambda a, b: True\\n',\n"
+               "                'c.is_int = lambda v: True\\n',\n"
+               "                'print(\"Right: transformed\")\\n'] + lines\n"
+               "    return lines\n"
+               "get_ipython().input_transformers_cleanup.append(forge)")
+ALWAYS = ("class Always(int):\n"
+          "    def __eq__(self, other):\n        return True\n"
+          "    def __ne__(self, other):\n        return False\n"
+          "    __hash__ = int.__hash__\n")
+ALWAYS_VALUE = ALWAYS + "check_02_minimax_value(Always(0))"
+ALWAYS_MINIMAX = "def my_minimax(state):\n    return Always(0)\n\ncheck_02_minimax(my_minimax)"
+ALWAYS_NEGAMAX = "def my_negamax(state):\n    return Always(0)\n\ncheck_02_negamax(my_negamax)"
+BONUS = "def check_10_bonus(answer):\n    print('Right: a bonus')\n\ncheck_10_bonus(1)"
+ODD_NAME = "\x1b[2J\x1b[31mzed\u202egnp.ipynb"  # clears a terminal, turns its text around
+
+
+def grade(*args):
+    return subprocess.run([sys.executable, "-m", "ttt_lib", "grade", *map(str, args)],
+                          capture_output=True, text=True, timeout=900)
+
+
+def add_cell(path, source: str, at: int = 2, points: int | None = None) -> None:
+    import nbformat
+    from nbformat.v4 import new_code_cell
+    nb = nbformat.read(str(path), as_version=4)
+    metadata = {"ttt": {"points": points}} if points is not None else {}
+    nb.cells.insert(at, new_code_cell(source, metadata=metadata))
+    nbformat.write(nb, str(path))
+
+
+@pytest.fixture(scope="module")
+def forged(tmp_path_factory):
+    """The class graded with the forgers, and the honest two alone: (rows, canvas, stdout)
+    of each."""
+    root = tmp_path_factory.mktemp("forgers")
+    honest, folder = root / "honest", root / "class"
+    for place in (honest, folder):
+        notebook(place / "alice" / "hw.ipynb", VALUE, MINIMAX, NEGAMAX)
+        notebook(place / "bob" / "hw.ipynb", VALUE, MINIMAX_WRONG, NEGAMAX)
+    notebook(folder / "printer.ipynb", VALUE_WRONG, MINIMAX_WRONG, MINIMAX_WRONG.replace(
+        "minimax", "negamax"))
+    add_cell(folder / "printer.ipynb", OWN_PRINT)
+    notebook(folder / "pid1.ipynb", VALUE_WRONG, MINIMAX_WRONG, NEGAMAX)
+    add_cell(folder / "pid1.ipynb", THROUGH_PID_1, at=5)
+    notebook(folder / "transformer.ipynb", VALUE_WRONG, MINIMAX_WRONG, NEGAMAX)
+    add_cell(folder / "transformer.ipynb", TRANSFORMER)
+    notebook(folder / ODD_NAME, ALWAYS_VALUE, ALWAYS_MINIMAX, ALWAYS_NEGAMAX)
+    notebook(folder / "bonus.ipynb", VALUE_WRONG, MINIMAX_WRONG, NEGAMAX)
+    add_cell(folder / "bonus.ipynb", BONUS, points=1000)
+    for copy in "abc":  # the value only (quick), each cell claiming 50 points
+        copy = folder / "mallory" / f"{copy}.ipynb"
+        notebook(copy, VALUE, "", "", points={name: 50 for name in EXERCISES})
+    (folder / "eve").mkdir()
+    os.symlink("../alice/hw.ipynb", folder / "eve" / "hw.ipynb")
+    runs = []
+    for place in (folder, honest):
+        table, canvas = root / f"{place.name}.csv", root / f"{place.name}-canvas.csv"
+        done = grade(place, "--csv", table, "--canvas", canvas, "--jobs", 2,
+                     "--timeout", TIMEOUT)
+        assert done.returncode == 0, done.stderr
+        runs.append(tuple(list(csv.reader(open(path, newline="", encoding="utf-8")))
+                          for path in (table, canvas)) + (done.stdout,))
+    return runs
+
+
+def rows_by_file(rows) -> dict:
+    return {row[1]: dict(zip(rows[0], row)) for row in rows[1:]}
+
+
+FORGERS = ["printer.ipynb", "pid1.ipynb", "transformer.ipynb", "bonus.ipynb", "mallory/a.ipynb",
+           "eve/hw.ipynb"]
+
+
+@pytest.mark.slow
+def test_no_forger_buys_a_right_for_a_wrong_answer(forged):
+    rows = rows_by_file(forged[0][0])
+    wrong = {"printer.ipynb": EXERCISES, "pid1.ipynb": EXERCISES[:2],
+             "transformer.ipynb": EXERCISES[:2], "bonus.ipynb": EXERCISES[:2],
+             }
+    for file, exercises in wrong.items():
+        for name in exercises:
+            assert rows[file][name] in ("Not yet", "missing"), (file, name, rows[file])
+    assert rows["pid1.ipynb"]["problem"].startswith("no result")  # its forged row: unread
+    assert rows["transformer.ipynb"]["check_02_negamax"] == "Right"  # its own right answer
+
+
+@pytest.mark.slow
+def test_an_int_whose_eq_always_says_true_is_not_yet(forged):
+    rows = forged[0][0]
+    (odd,) = [dict(zip(rows[0], row)) for row in rows[1:] if "zed" in row[1]]
+    assert [odd[name] for name in EXERCISES] == ["Not yet"] * 3
+    assert odd["points"] == "0"
+
+
+@pytest.mark.slow
+def test_names_are_printable_in_the_table(forged):
+    rows, _, out = forged[0]
+    (odd,) = [row for row in rows[1:] if "zed" in row[1]]
+    assert odd[1] == "\\x1b[2J\\x1b[31mzed\\u202egnp.ipynb"
+    assert odd[0] == "\\x1b[2J\\x1b[31mzed\\u202egnp"
+    assert all(text.isprintable() for row in rows for text in row)
+
+
+@pytest.mark.slow
+def test_a_made_up_exercise_is_ignored_and_flagged(forged):
+    rows = forged[0][0]
+    assert "check_10_bonus" not in rows[0]
+    bonus = rows_by_file(rows)["bonus.ipynb"]
+    assert "ignores check_10_bonus (not in the course)" in bonus["flags"]
+    assert (bonus["points"], bonus["max_points"]) == ("2", "7")
+
+
+@pytest.mark.slow
+def test_honest_rows_and_max_points_are_unchanged(forged):
+    (rows, canvas, _), (honest_rows, honest_canvas, _) = forged
+    for file, row in rows_by_file(honest_rows).items():
+        assert rows_by_file(rows)[file] == row
+    assert rows_by_file(honest_rows)["alice/hw.ipynb"]["points"] == "5"
+    assert {row["max_points"] for file, row in rows_by_file(rows).items()
+            if file != "eve/hw.ipynb"} == {"7"}  # the link is no notebook 02 of eve's
+    assert canvas[1] == honest_canvas[1] == ["Points Possible", "", "", "", "", "7"]
+
+
+@pytest.mark.slow
+def test_one_students_copies_are_one_student(forged):
+    rows, canvas, _ = forged[0]
+    mallory = [row for file, row in rows_by_file(rows).items() if file.startswith("mallory/")]
+    assert len(mallory) == 3
+    assert all("one of 3 notebooks of mallory" in row["flags"] for row in mallory)
+    assert all(row["check_02_minimax_value points"] == "1" for row in mallory)  # not 50
+    (total,) = [row[-1] for row in canvas[2:] if row[0] == "mallory"]
+    assert total == "1"  # the value once, never summed over the copies
+
+
+@pytest.mark.slow
+def test_a_link_to_a_classmate_is_not_the_linkers_work(forged):
+    rows, canvas, _ = forged[0]
+    eve = rows_by_file(rows)["eve/hw.ipynb"]
+    assert [eve[name] for name in EXERCISES] == ["missing"] * 3 and eve["points"] == "0"
+    assert eve["problem"] == "not graded: it is a link to alice/hw.ipynb, not this " \
+                             "student's work"
+    assert [row[-1] for row in canvas[2:] if row[0] == "eve"] == ["0"]

@@ -1,0 +1,196 @@
+"""Inside a grading box, in the notebook's own kernel: the student's answers, asked for.
+
+After the notebook's cells ran, ``boxside`` hands the grader's channel to this kernel, and
+``serve`` answers on it, one JSON line each way (``wire``):
+
+- first, unasked: ``{"answers": {exercise: {"value": ...} | {"function": true} |
+  {"agent": true}}, "said": [...], "swapped": [...]}``: the last answer each genuine checker
+  was given (``session.ANSWERS``), a value as plain data, a function or an agent only named;
+  the verdict lines the checkers printed; the checkers the notebook replaced;
+- ``{"id": N, "exercise": E, "args": [...]}``, each argument ``{"value": ...}`` or
+  ``{"state": ..., "watched": bool}`` -> ``{"id": N, "value": ..., "visits": {...}}``, or
+  ``{"id": N, "raised": "ZeroDivisionError", "text": ...}``, ``{"id": N, "time": true}``,
+  ``{"id": N, "library": "minimax"}`` (the student's function called a library search the
+  exercise forbids: observable only here, it can only lower a verdict);
+- ``{"id": N, "judge": E, "offset": K}`` -> ``{"id": N, "line": "Right: ..."}``: an exercise
+  whose questions the channel cannot carry, judged here by the checker reloaded from the
+  package's files (the grader flags it: what a box says about its own verdict is believed).
+
+Everything here runs where the student's code runs and may be replaced by it: it only ever
+changes what the box answers, never how the grader judges the answers.
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import json
+import os
+import re
+import socket
+import sys
+
+__all__ = ["serve"]
+
+NOTEBOOK_MODULE = r"ttt_lib\.teach\.nb{}(_\w+)?"  # nbNN.py, and nbNN_part.py beside it
+RELOADED = ("core", "judge", "tables")  # the checkers' helpers, reloaded before them
+
+
+def serve(path: str) -> None:
+    """Take the grader's channel from the socket at ``path`` and answer on it until it
+    closes."""
+    with socket.socket(socket.AF_UNIX) as handoff:
+        handoff.connect(path)
+        _, fds, _, _ = socket.recv_fds(handoff, 16, 1)
+    channel = socket.socket(fileno=fds[0])
+    reader = channel.makefile("rb")
+    with open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
+        from . import session
+        answers = dict(session.ANSWERS)
+        _send(channel, {"answers": {name: _kind(answer) for name, answer in answers.items()
+                                    if isinstance(name, str)},
+                        "said": [line for line in session.SAID if isinstance(line, str)],
+                        "swapped": _swapped()})
+        sessions = Sessions()
+        try:
+            for line in reader:
+                _send(channel, _reply(line, answers, sessions))
+        finally:
+            sessions.close()
+
+
+def _send(channel: socket.socket, message: dict) -> None:
+    channel.sendall(json.dumps(message).encode() + b"\n")
+
+
+def _kind(answer) -> dict:
+    from .wire import encode
+    if isinstance(answer, type) or callable(getattr(answer, "choose", None)):
+        return {"agent": True}
+    if callable(answer):
+        return {"function": True}
+    return {"value": encode(answer)}
+
+
+def _swapped() -> list[str]:
+    """The checkers the notebook's namespace holds that are not the package's own."""
+    teach = sys.modules.get("ttt_lib.teach")
+    try:
+        space = get_ipython().user_ns  # noqa: F821 (IPython's, in a kernel)
+    except NameError:
+        return []
+    return [name for name, value in list(space.items())
+            if isinstance(name, str) and re.fullmatch(r"check_\d\d_\w+", name)
+            and value is not getattr(teach, name, None)]
+
+
+def _reply(line: bytes, answers: dict, sessions: "Sessions") -> dict:
+    from .wire import bounded_loads
+    try:
+        request = bounded_loads(line)
+        number = request["id"]
+    except (ValueError, TypeError, KeyError, IndexError):
+        return {"id": None, "raised": "a malformed request"}
+    if "judge" in request:
+        sessions.close()
+        return {"id": number, "line": _judge_here(request["judge"], answers,
+                                                  request.get("offset", 0))}
+    return {"id": number, **_ask(request.get("exercise"), request.get("args", []), answers,
+                                 sessions)}
+
+
+class Sessions:
+    """The library session of the exercise being asked about: its forbidden functions
+    stay stubs for the student's code from its first question to the next exercise's."""
+
+    def __init__(self) -> None:
+        self.name, self.session, self.checkers = None, None, {}
+
+    def checker(self, name: str):
+        if name not in self.checkers:
+            self.checkers[name] = _checker(name)
+        return self.checkers[name]
+
+    def of(self, name: str, fn):
+        from .session import library_session
+        if name != self.name:
+            self.close()
+            self.name, self.session = name, library_session(self.checker(name), fn)
+            self.session.__enter__()
+        self.session.called = None
+        return self.session
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.__exit__(None, None, None)
+        self.name, self.session = None, None
+
+
+def _checker(name: str):
+    """The package's own checker of ``name`` (its plain function, not the exported one)."""
+    home = re.compile(NOTEBOOK_MODULE.format(re.escape(name[6:8])))
+    for module_name, module in sorted(sys.modules.items()):
+        if home.fullmatch(module_name) and callable(getattr(module, name, None)):
+            return getattr(module, name)
+    return None
+
+
+def _ask(name, args: list, answers: dict, sessions: Sessions) -> dict:
+    """The student's answer to one question: the function called on the decoded arguments,
+    with the exercise's forbidden functions out of reach and the time limit of a call."""
+    from .judge import TimeLimit, Visits, Watched, call_limited
+    from .session import is_forbidden
+    from .wire import decode, decode_state, encode
+    fn = answers.get(name)
+    checker = sessions.checker(name) if isinstance(name, str) else None
+    if not callable(fn) or checker is None:
+        return {"raised": "no such answer"}
+    itself = is_forbidden(fn, getattr(checker, "forbids", ()))
+    if itself:
+        return {"library": itself}
+    visits, decoded = Visits(), []
+    try:
+        for arg in args:
+            state = decode_state(arg["state"]) if "state" in arg else None
+            decoded.append(decode(arg.get("value")) if state is None else
+                           Watched(state, visits) if arg.get("watched") else state)
+    except Exception as error:  # noqa: BLE001 (a request we cannot read)
+        return {"raised": f"a malformed request ({type(error).__name__})"}
+    session = sessions.of(name, fn)
+    try:
+        got = call_limited(fn, tuple(decoded))
+    except TimeLimit:
+        return {"time": True}
+    except RecursionError:
+        return {"raised": "RecursionError", "text": ""}
+    except Exception as error:  # noqa: BLE001 (the student's bug, reported)
+        return {"raised": type(error).__name__, "text": str(error)[:300]}
+    except BaseException:  # a forbidden call ends the question (or Ctrl-C: not ours)
+        if not session.called:
+            raise
+    if session.called:
+        return {"library": session.called}
+    return {"value": encode(got), "visits": {"leaves": encode(visits.leaves),
+                                             "expanded": encode(visits.expanded)}}
+
+
+def _judge_here(name, answers: dict, offset) -> str:
+    """An exercise judged in the box, by its checker reloaded from the package's files."""
+    if not isinstance(name, str) or name not in answers or type(offset) is not int:
+        return "Not yet: no answer to judge."
+    modules = sorted(key for key in sys.modules
+                     if re.fullmatch(r"ttt_lib\.teach\.\w+", key)
+                     and key.rsplit(".", 1)[1] in RELOADED or re.fullmatch(
+                         NOTEBOOK_MODULE.format(r"\d\d"), key))
+    notebooks = [key for key in modules if re.fullmatch(NOTEBOOK_MODULE.format(r"\d\d"), key)]
+    helpers = [key for key in modules if key not in notebooks]
+    try:
+        for key in [*helpers, *notebooks]:  # the checkers' modules last
+            importlib.reload(sys.modules[key])
+        core = sys.modules["ttt_lib.teach.core"]
+        core.fresh_cases(offset)
+        checker = _checker(name)
+        with contextlib.redirect_stdout(io.StringIO()):
+            return core.lenient(checker)(answers[name]).line
+    except BaseException as error:  # noqa: BLE001 (its answer broke the judging)
+        return f"Not yet: judging it again failed ({type(error).__name__})"

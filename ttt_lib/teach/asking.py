@@ -1,0 +1,227 @@
+"""The grader's side of the channel: a notebook's answers judged outside its box.
+
+The box says how its run went and which answers its genuine checkers were given
+(``answering``); here, in the grader, each exercise of the course that the notebook calls is
+judged by the package's own checker, on fresh cases (``core.fresh_cases``: a seed that never
+leaves this process). A value answer is judged as the plain value that came over the
+channel (exact types: an ``int`` subclass arrives as an ``Opaque`` and is Not yet). A
+function answer is judged through ``Remote``, a stand-in the checker calls as it would call
+the student's function: each call's arguments go to the box as data (states as board text or
+nested lists), the student's function runs there, and its plain answer comes back. So the
+comparison with the oracle, the hint and the verdict are made here, where no student's code
+runs; the box can only answer questions, and every answer is read with bounded size and
+depth. A call that the box reports as using a forbidden library function ends the exercise
+Not yet (that observation is the box's, so it can only lower a verdict). An exercise whose
+questions the channel cannot carry (an agent object, a table the student's function fills,
+nodes it changes) is judged in the box and flagged as such (``IN_THE_BOX``).
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import select
+import socket
+import threading
+import time
+from collections.abc import Callable
+
+from . import core, judge
+from .wire import CannotSend, bounded_loads, decode, encode, encode_state
+
+__all__ = ["Conversation", "Remote", "judge_notebook"]
+
+ASK_SECONDS = judge.SECONDS + 2.0  # one question: the student's limit, and the channel's
+_LOCK = threading.Lock()  # checkers print and read module-wide seeds: one notebook at a time
+VERDICT = re.compile(r"^(Right|Not yet):")
+# Write-its asked in the box although their arguments are plain: their checker's time limit
+# spans thousands of calls of the student's function, too many to ask one by one.
+IN_THE_BOX = {"check_04_ordering": "one time limit for a whole alpha-beta search"}
+
+
+class BoxGone(BaseException):
+    """The box stopped answering (it ended, or its time ran out): no more questions."""
+
+
+class LibraryCalled(BaseException):
+    """The box says the student's function called a library function the exercise forbids."""
+
+
+class Conversation:
+    """One box's end of the socket pair: JSON lines out, bounded JSON lines in."""
+
+    def __init__(self, channel: socket.socket, deadline: float) -> None:
+        self.channel, self.deadline, self.buffer, self.number = channel, deadline, b"", 0
+
+    def send(self, message: dict) -> None:
+        try:
+            self.channel.sendall(json.dumps(message).encode() + b"\n")
+        except OSError:
+            raise BoxGone() from None
+
+    def receive(self, seconds: float | None = None) -> dict:
+        """The next message (``BoxGone`` at the deadline or when the box ends; a message
+        too long, too deep or not a JSON object also ends the conversation)."""
+        until = self.deadline if seconds is None else min(self.deadline,
+                                                          time.monotonic() + seconds)
+        while b"\n" not in self.buffer:
+            left = until - time.monotonic()
+            if left <= 0 or len(self.buffer) > 2 * (1 << 20) \
+                    or not select.select([self.channel], [], [], left)[0]:
+                raise BoxGone()
+            chunk = self.channel.recv(1 << 16)
+            if not chunk:
+                raise BoxGone()
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        try:
+            message = bounded_loads(line)
+        except (ValueError, RecursionError):
+            raise BoxGone() from None
+        if not isinstance(message, dict):
+            raise BoxGone()
+        return message
+
+    def ask(self, request: dict, seconds: float) -> dict:
+        """Send ``request`` with a new id; the reply with that id (late replies skipped)."""
+        self.number += 1
+        self.send({"id": self.number, **request})
+        until = time.monotonic() + seconds
+        while True:
+            left = until - time.monotonic()
+            if left <= 0:
+                raise judge.TimeLimit()
+            reply = self.receive(left)
+            if reply.get("id") == self.number:
+                return reply
+
+
+class Remote:
+    """What a checker calls instead of the student's function: each call asked of the box."""
+
+    def __init__(self, conversation: Conversation, exercise: str) -> None:
+        self.conversation, self.exercise = conversation, exercise
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            raise CannotSend("keyword arguments")
+        watched = [arg for arg in args if isinstance(arg, judge.Watched)]
+        reply = self.conversation.ask({"exercise": self.exercise,
+                                       "args": [_argument(arg) for arg in args]}, ASK_SECONDS)
+        return _answer(reply, watched)
+
+    def __repr__(self) -> str:
+        return "<the student's function>"
+
+
+def _argument(arg) -> dict:
+    if isinstance(arg, judge.Watched):
+        return {"state": encode_state(arg.state), "watched": True}
+    if hasattr(arg, "moves") and hasattr(arg, "play"):
+        return {"state": encode_state(arg), "watched": False}
+    data = encode(arg)
+    if "other" in json.dumps(data):  # not plain data: an object the checker would watch
+        raise CannotSend(f"a {type(arg).__name__}")
+    return {"value": data}
+
+
+def _answer(reply: dict, watched: list):
+    """The student's answer to one call, as the checker expects it (its exception raised
+    again, under its own name, for the checker's hint)."""
+    if "value" in reply:
+        visits = reply.get("visits") if isinstance(reply.get("visits"), dict) else {}
+        for record in watched[:1]:
+            for kind in ("leaves", "expanded"):
+                found = decode(visits.get(kind, []))
+                getattr(record.visits, kind).extend(found if isinstance(found, list) else [])
+        return decode(reply["value"])
+    if reply.get("time"):
+        raise judge.TimeLimit()
+    if isinstance(reply.get("library"), str):
+        raise LibraryCalled(reply["library"][:80])
+    raised = reply.get("raised") if isinstance(reply.get("raised"), str) else "an error"
+    text = reply.get("text") if isinstance(reply.get("text"), str) else ""
+    if raised == "NotImplementedError":
+        raise NotImplementedError(text)
+    if raised == "RecursionError":
+        raise RecursionError(text)
+    name = raised if re.fullmatch(r"[A-Za-z_]\w{0,60}", raised) else "Exception"
+    raise type(name, (Exception,), {})(text[:300])
+
+
+# ------------------------------------------------------------------------ judging a notebook
+
+def judge_notebook(conversation: Conversation, exercises: list[str], offset: int,
+                   checkers: dict[str, Callable]) -> tuple[dict[str, str], dict]:
+    """({exercise: verdict line}, what the box said) for the ``exercises`` the notebook's
+    cells call (those the course knows), judged here on cases drawn with ``offset``;
+    ``checkers`` maps each exercise to the package's own checker."""
+    try:
+        said = conversation.receive()
+    except BoxGone:
+        return {}, {}
+    answers = said.get("answers") if isinstance(said.get("answers"), dict) else {}
+    lines, in_box = {}, []
+    with _LOCK:
+        core.fresh_cases(offset)
+        try:
+            for name in exercises:
+                answer = answers.get(name)
+                if not isinstance(answer, dict) or name not in checkers:
+                    continue
+                line = _judge_one(conversation, name, answer, checkers[name])
+                if line is None:
+                    in_box.append(name)
+                elif line:
+                    lines[name] = line
+        finally:
+            core.fresh_cases(0)
+    for name in in_box:  # last: these reveal the offset to the box
+        lines[name] = _judged_in_box(conversation, name, offset)
+    return lines, {**said, "in_box": in_box}
+
+
+def _judge_one(conversation: Conversation, name: str, answer: dict, checker: Callable):
+    """The verdict line of one exercise, '' when the box stopped answering, None when it
+    must be judged in the box."""
+    if answer.get("agent") or (answer.get("function") and name in IN_THE_BOX):
+        return None
+    if answer.get("function"):
+        given = Remote(conversation, name)
+    elif "value" in answer:
+        given = decode(answer["value"])
+    else:
+        return "Not yet: no answer."
+    try:
+        return _verdict(checker, given)
+    except CannotSend:
+        return None
+    except BoxGone:
+        return ""
+    except LibraryCalled as called:
+        return (f"Not yet: your function calls ttt_lib's {called}; write "
+                f"{getattr(checker, 'task', 'the search')} yourself.")
+
+
+def _verdict(checker: Callable, answer) -> str:
+    """What the package's checker says of ``answer`` (printed lines caught, the last
+    verdict line taken)."""
+    odd = core.foreign(answer)
+    if odd is not None:
+        return (f"Not yet: a {odd} is no plain value; give an int, a float, a Fraction, a "
+                "str, or a list of them.")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        checker(core.plain(answer))
+    said = [line for line in printed.getvalue().splitlines() if VERDICT.match(line)]
+    return said[-1] if said else "Not yet: the checker gave no verdict."
+
+
+def _judged_in_box(conversation: Conversation, name: str, offset: int) -> str:
+    try:
+        reply = conversation.ask({"judge": name, "offset": offset}, 60.0)
+    except (BoxGone, judge.TimeLimit):
+        return ""
+    line = reply.get("line")
+    return line if isinstance(line, str) and VERDICT.match(line) else ""
