@@ -43,7 +43,7 @@ SEARCHES = (count_tree, *(getattr(_search, name) for name in (
     "move_values", "alphabeta", "alphabeta_maxmin", "pvs", "pvs_search", "expectiminimax",
     "expectiminimax_memo", "chance_value", "best_chance_moves", "expectimax",
     "expectimax_search", "star1", "star2", "depth_limited", "depth_limited_choice",
-    "iterative_deepening", "mcts", "flat_monte_carlo", "alphabeta_continued",
+    "iterative_deepening", "deepen_to_depth", "mcts", "flat_monte_carlo", "alphabeta_continued",
     "continued_choice")), _deepening.iterative_deepening,
     (_search.AlphaBeta, "value"))
 
