@@ -288,3 +288,28 @@ def test_setup_sh_makes_a_venv_of_its_own_and_installs_what_grading_needs(tmp_pa
     assert 'python3 -m venv "$root/venv"' in setup
     assert '"$here/package[autograde]"' in setup
     assert '"${TTT_PYTHON:-$root/venv/bin/python}"' in run_autograder
+
+
+@pytest.mark.slow
+def test_nbgrader_refuses_a_handout_copy_and_says_why(tmp_path):
+    """A handout (no nbgrader ids) handed in: autograde stops on it, naming the cause,
+    instead of scoring it 0 in silence."""
+    pytest.importorskip("nbgrader", reason="the grading extra (make setup installs it)")
+    (tmp_path / "notebooks").mkdir()
+    nbformat.write(small_course(), str(tmp_path / "notebooks" / f"{NAME}.ipynb"))
+    out = tmp_path / "course"
+    assert ttt("export", "nbgrader", out, "--notebooks", tmp_path / "notebooks").returncode == 0
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+           "HOME": str(tmp_path)}
+    run(BIN / "nbgrader", "generate_assignment", NAME, cwd=out, env=env)
+    handout = small_course()
+    handout.cells = [cell for cell in handout.cells
+                     if "solution" not in cell.metadata.get("tags", [])]
+    place = out / "submitted" / "student" / NAME
+    place.mkdir(parents=True)
+    nbformat.write(handout, str(place / f"{NAME}.ipynb"))
+    done = subprocess.run([str(BIN / "nbgrader"), "autograde", NAME, "--create"], cwd=out,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0
+    assert "not nbgrader's release copy" in done.stderr + done.stdout
+    assert not (out / "autograded" / "student").exists()
