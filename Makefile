@@ -121,6 +121,7 @@ present: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m ttt_lib bench
 	$(BIN)/python benchmarks/class_tournament_speed.py
+	$(BIN)/python benchmarks/class_swiss_scaling.py --rounds 8,16,32
 
 # make handout GRADED=1: copies for credit (no listing of a write-it's answer, no stored
 # output of the solution's run), in build/handout-graded
