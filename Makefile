@@ -35,7 +35,7 @@ help:
 	@echo "make test     set up, then every test (unit, property, notebooks, browser)"
 	@echo "make lab      open the course in JupyterLab"
 	@echo "make bench    the performance figures"
-	@echo "make handout  student copies of the notebooks, without solutions"
+	@echo "make handout  student copies of the notebooks, without solutions (GRADED=1: for credit)"
 	@echo "make slides   the notebooks as offline reveal.js decks and PDFs, in build/slides"
 	@echo "make present NB=03  notebook 03 in JupyterLab, to present live (run all, then Alt+R)"
 	@echo "make lite     the students' JupyterLite site (handouts, offline Pyodide) in build/lite"
@@ -127,9 +127,12 @@ present: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m ttt_lib bench
 	$(BIN)/python benchmarks/class_tournament_speed.py
+	$(BIN)/python benchmarks/class_swiss_scaling.py --rounds 8,16,32
 
+# make handout GRADED=1: copies for credit (no listing of a write-it's answer, no stored
+# output of the solution's run), in build/handout-graded
 handout: $(STAMP)
-	$(BIN)/python tools/handout.py notebooks build/handout
+	$(BIN)/python tools/handout.py notebooks $(if $(GRADED),build/handout-graded --graded,build/handout)
 
 slides: $(STAMP) slide-assets chromium
 	$(BIN)/python tools/slides.py notebooks build/slides --pdf

@@ -223,7 +223,7 @@ def test_the_gradescope_zip_holds_what_gradescope_runs(tmp_path):
                 "package/ttt_lib/__init__.py", "package/ttt_lib/teach/grade.py"} <= names
         assert json.loads(archive.read("points.json")) == POINTS
         assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111
-        assert "pip3 install" in archive.read("setup.sh").decode()
+        assert "-m pip install" in archive.read("setup.sh").decode()
     assert not any("__pycache__" in name for name in names)
 
 
@@ -259,3 +259,57 @@ def test_bad_export_arguments_exit_2_with_one_line(tmp_path, args, words):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
     assert not (tmp_path / "OUT").exists()
+
+
+def test_an_exercise_never_judged_says_why():
+    """A notebook that calls a checker but stopped before it is not 'missing' a call."""
+    from ttt_lib.teach.export_gradescope import results
+    from ttt_lib.teach.grade import Graded
+    stopped = Graded("02.ipynb", lines={"check_02_minimax": "Right: yes"},
+                     exercises=["check_02_minimax", "check_02_best_moves"],
+                     problem="code cell 7 raised NameError: name 'x' is not defined")
+    tests = {test["name"]: test for test in results([stopped], {
+        "check_02_minimax": 2, "check_02_best_moves": 1, "check_02_negamax": 2})["tests"]}
+    assert tests["check_02_minimax"]["score"] == 2
+    assert tests["check_02_best_moves"]["output"] == (
+        "not judged: 02.ipynb calls check_02_best_moves, but its run stopped before that "
+        "checker gave a verdict: code cell 7 raised NameError: name 'x' is not defined")
+    assert tests["check_02_negamax"]["output"] == "missing: no cell calls check_02_negamax"
+    assert tests["check_02_best_moves"]["score"] == tests["check_02_negamax"]["score"] == 0
+
+
+def test_setup_sh_makes_a_venv_of_its_own_and_installs_what_grading_needs(tmp_path):
+    out = tmp_path / "autograder.zip"
+    assert ttt("export", "gradescope", out, "--only", "02").returncode == 0
+    with zipfile.ZipFile(out) as archive:
+        setup = archive.read("setup.sh").decode()
+        run_autograder = archive.read("run_autograder").decode()
+    assert "/autograder/source" not in setup and "--break-system-packages" not in setup
+    assert 'python3 -m venv "$root/venv"' in setup
+    assert '"$here/package[autograde]"' in setup
+    assert '"${TTT_PYTHON:-$root/venv/bin/python}"' in run_autograder
+
+
+@pytest.mark.slow
+def test_nbgrader_refuses_a_handout_copy_and_says_why(tmp_path):
+    """A handout (no nbgrader ids) handed in: autograde stops on it, naming the cause,
+    instead of scoring it 0 in silence."""
+    pytest.importorskip("nbgrader", reason="the grading extra (make setup installs it)")
+    (tmp_path / "notebooks").mkdir()
+    nbformat.write(small_course(), str(tmp_path / "notebooks" / f"{NAME}.ipynb"))
+    out = tmp_path / "course"
+    assert ttt("export", "nbgrader", out, "--notebooks", tmp_path / "notebooks").returncode == 0
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+           "HOME": str(tmp_path)}
+    run(BIN / "nbgrader", "generate_assignment", NAME, cwd=out, env=env)
+    handout = small_course()
+    handout.cells = [cell for cell in handout.cells
+                     if "solution" not in cell.metadata.get("tags", [])]
+    place = out / "submitted" / "student" / NAME
+    place.mkdir(parents=True)
+    nbformat.write(handout, str(place / f"{NAME}.ipynb"))
+    done = subprocess.run([str(BIN / "nbgrader"), "autograde", NAME, "--create"], cwd=out,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0
+    assert "not nbgrader's release copy" in done.stderr + done.stdout
+    assert not (out / "autograded" / "student").exists()

@@ -7,9 +7,11 @@ from pathlib import Path
 import nbformat
 
 from ttt_lib.teach import COURSE_00_MAP
-from ttt_lib.teach.plan import (ASSUMES, MINUTES_PER_CODE_CELL, MINUTES_PER_SHORT_EXERCISE,
+from ttt_lib.teach.plan import (ASSUMES, MINUTES_PER_BRANCH, MINUTES_PER_CODE_CELL,
+                                MINUTES_PER_SHORT_EXERCISE, MINUTES_PER_SOLUTION_LINE,
                                 MINUTES_PER_WRITE_IT, READING_WORDS_PER_MINUTE, UNIT_WEEKS,
-                                plan_markdown, read_plan, unit_plan)
+                                plan_markdown, read_plan, solution_size, unit_plan,
+                                write_it_minutes)
 
 ROOT = Path(__file__).resolve().parent.parent
 v4 = nbformat.v4
@@ -45,8 +47,34 @@ def test_a_notebook_is_counted_as_a_student_sees_it(tmp_path):
     assert (plan.words, plan.code_cells) == (11, 2)  # the heading's 6 tokens and 5 words
     assert plan.short_exercises == ("check_02_minimax_value",)
     assert plan.write_its == ("check_02_minimax",)
+    assert plan.sizes == {"check_02_minimax": (0, 0)}  # its solution cell: a checker call
     assert plan.minutes == round(11 / READING_WORDS_PER_MINUTE + 2 * MINUTES_PER_CODE_CELL
                                  + MINUTES_PER_SHORT_EXERCISE + MINUTES_PER_WRITE_IT)
+
+
+def test_a_write_it_weighs_what_its_solution_must_write():
+    minimax = ('def my_minimax(state):\n    """The value for X."""\n    if state.is_terminal():\n'
+               '        return state.utility()\n'
+               '    values = [my_minimax(state.play(m)) for m in state.moves()]\n'
+               '    return max(values) if state.to_move == 1 else min(values)\n\n'
+               'check_02_minimax(my_minimax)')
+    # def, if, return, values =, return: 5 statements; if, comprehension, conditional: 3
+    assert solution_size(minimax) == (5, 3)
+    assert solution_size("x = a or b and c\ntry:\n    y = 1\nexcept KeyError:\n    y = 2") \
+        == (4, 3)  # x =, try, y = 1, y = 2; or, and, except
+    assert write_it_minutes(5, 3) == (MINUTES_PER_WRITE_IT + 5 * MINUTES_PER_SOLUTION_LINE
+                                      + 3 * MINUTES_PER_BRANCH)
+
+
+def test_no_week_holds_twice_another_weeks_work():
+    plans = {plan.number: plan for plan in unit_plan(ROOT / "notebooks")}
+    weeks = [sum(plans[number].minutes for number in numbers) for _, numbers in UNIT_WEEKS]
+    assert max(weeks) < 2 * min(weeks), weeks
+    sizes = {name: plan.sizes[name] for plan in plans.values() for name in plan.write_its}
+    assert set(sizes) == {name for plan in plans.values() for name in plan.write_its}, \
+        "every write-it has a solution to weigh"
+    assert write_it_minutes(*sizes["check_07_mcts"]) > 2 * write_it_minutes(
+        *sizes["check_02_minimax"])
 
 
 def test_the_course_plan_covers_every_notebook_but_the_index():
@@ -64,4 +92,6 @@ def test_the_readme_states_the_plan_notebook_00_computes():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert (f"minutes = words / {READING_WORDS_PER_MINUTE} (careful reading) + "
             f"{MINUTES_PER_CODE_CELL} per code cell\n+ {MINUTES_PER_SHORT_EXERCISE} per "
-            f"short-answer exercise + {MINUTES_PER_WRITE_IT} per *write it* exercise") in readme
+            f"short-answer exercise + each *write it* exercise's own: "
+            f"{MINUTES_PER_WRITE_IT} + {MINUTES_PER_SOLUTION_LINE} per line\nand "
+            f"{MINUTES_PER_BRANCH} per branch of its worked solution") in readme

@@ -31,7 +31,10 @@ CLASS_OPTIONS = [
     ("--workers", "N", int, "processes of the process pool or local Dask cluster (default 2)"),
     ("--scheduler", "ADDRESS", str, "a Dask scheduler to play on (with --executor dask)"),
     ("--move-time", "SECONDS", float, "a student agent's time per move (default 1)"),
-    ("--memory", "MB", int, "a student agent's memory limit (default 512)")]
+    ("--memory", "MB", int, "a student agent's memory limit (default 512)"),
+    ("--format", "FORMAT", str, "with --agents-from: round-robin (default) or swiss (rounds "
+                                "of pairings by points, ranked by rating: for a large class)"),
+    ("--rounds", "N", int, "with --format swiss: how many rounds (default 8)")]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,6 +8,8 @@ and Bradley-Terry ratings, and the pairwise table for ``viz.tournament_heatmap``
   ttt_lib.classroom.sandbox``); ``worker``: its client, ``StudentAgent``, and ``Forfeit``;
 - ``text``: names and reasons made safe to print and to put in a spreadsheet;
 - ``runner``: ``class_tournament`` and ``open_executor`` (serial, processes, Dask);
+- ``swiss``: ``swiss_tournament``, Swiss rounds for a large class, ranked by ratings with
+  intervals (``viz.rating_leaderboard`` draws them);
 - ``leaderboard``: scores, intervals, ratings; ``command``: ``python -m ttt_lib tournament
   --agents-from FOLDER``.
 """
@@ -17,6 +19,7 @@ from .jail import IsolationError
 from .leaderboard import Leaderboard, bradley_terry, score_interval
 from .loading import Roster, load_folder
 from .runner import ClassResult, class_tournament, dask_client, open_executor
+from .swiss import Ratings, SwissResult, rate, swiss_games, swiss_tournament
 from .worker import ClassroomError, Entrant, Forfeit, Limits, StudentAgent
 
 # A class of example agents that ships with the package (good, weak, broken, slow, one in a
@@ -26,6 +29,7 @@ EXAMPLE_AGENTS = Path(__file__).parent / "class_agents"
 EXAMPLE_CONNECT4_AGENTS = EXAMPLE_AGENTS / "connect4"
 
 __all__ = ["EXAMPLE_AGENTS", "EXAMPLE_CONNECT4_AGENTS", "ClassResult", "ClassroomError", "Entrant", "Forfeit",
-           "IsolationError", "Leaderboard", "Limits", "Roster", "StudentAgent",
+           "IsolationError", "Leaderboard", "Limits", "Ratings", "Roster", "StudentAgent",
+           "SwissResult", "rate", "swiss_games", "swiss_tournament",
            "bradley_terry", "class_tournament", "dask_client", "load_folder", "open_executor",
            "score_interval"]

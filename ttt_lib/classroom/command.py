@@ -15,11 +15,13 @@ from ..boards.named import start_position
 from ..progress import ProgressLine
 from .loading import ClassroomError, load_folder
 from .runner import MAX_WORKERS, class_tournament, open_executor
+from .swiss import MAX_ROUNDS, swiss_tournament
 from .worker import Limits
 
 MOVE_TIME = (0.01, 60.0)  # seconds per move: the bounds of --move-time
 MEMORY_MB = (32, 65536)  # the bounds of --memory
 WORKERS = 2  # the default size of a process pool or local Dask cluster
+SWISS_ROUNDS = 8  # --format swiss without --rounds
 
 
 class Progress(ProgressLine):
@@ -55,6 +57,11 @@ def check_arguments(args) -> tuple[list[str], Limits]:
         raise ClassroomError("--workers sizes a local Dask cluster; with --scheduler the "
                              "cluster has its own workers")
     check_game(args.game)
+    if args.format not in (None, "round-robin", "swiss"):
+        raise ClassroomError(f"--format is round-robin or swiss, not {args.format!r}")
+    if args.rounds is not None and args.format != "swiss":
+        raise ClassroomError("--rounds needs --format swiss")
+    _bounded("--rounds", _given(args.rounds, SWISS_ROUNDS), 1, MAX_ROUNDS)
     if args.plot is not None and Path(args.plot).suffix.lower() not in (".png", ".svg"):
         raise ClassroomError(f"--plot writes a .png or .svg file, not {args.plot!r}")
     return names, Limits(_given(args.move_time, Limits().move_time),
@@ -95,8 +102,13 @@ def class_command(args, out) -> int:
         roster = load_folder(args.agents_from, limits)
         with open_executor(args.executor or "serial", _given(args.workers, WORKERS),
                            args.scheduler) as executor:
-            result = class_tournament(names, roster, args.games, args.seed, limits, executor,
-                                      progress, game=args.game)
+            if args.format == "swiss":
+                result = swiss_tournament(names, roster, _given(args.rounds, SWISS_ROUNDS),
+                                          args.games, args.seed, limits, executor, progress,
+                                          game=args.game)
+            else:
+                result = class_tournament(names, roster, args.games, args.seed, limits,
+                                          executor, progress, game=args.game)
     except BrokenExecutor:  # a worker process was killed (from outside: a box cannot)
         progress.close()
         raise ClassroomError("a worker process of the pool died: no table") from None
@@ -110,7 +122,13 @@ def class_command(args, out) -> int:
     print(json.dumps(result.as_dict()) if args.json else result.format(), file=out)
     if args.csv:
         _write(args.csv, result.leaderboard().csv(), out)
-    if args.plot:
+    if args.plot and args.format == "swiss":
+        from ..viz import rating_leaderboard
+        game = "" if args.game == "tictactoe" else f"{args.game}: "
+        _write(args.plot, rating_leaderboard(result.leaderboard(), title=(
+            f"{game}{args.rounds or SWISS_ROUNDS} Swiss rounds, {args.games} game(s) a side "
+            f"per pairing, seed {args.seed}")), out)
+    elif args.plot:
         from ..viz import tournament_heatmap
         game = "" if args.game == "tictactoe" else f"{args.game}: "
         picture = tournament_heatmap(result, title=f"{game}{args.games} games per ordered "

@@ -11,7 +11,8 @@ write-it's again, in a hidden test that nbgrader keeps out of the students' copy
 cases (an offset drawn at export, see ``core.fresh_cases``). Other cells tagged ``solution``
 are left out, as the handouts leave them. nbgrader's ``generate_assignment`` then makes the
 students' copy; its ``autograde`` runs the test cells, so outputs a student edited count for
-nothing.
+nothing. ``nbgrader_config.py`` also stops ``autograde`` on a submission with no nbgrader
+cell ids (a handout or the site's copy, which nbgrader would score 0 in silence), saying why.
 
 ``gradescope OUT.zip``: see ``export_gradescope``.
 """
@@ -30,9 +31,32 @@ NOTEBOOK_NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")
 SCHEMA = 3  # nbgrader's cell metadata schema
 CONFIG = '''\
 # nbgrader's settings for the ttt-search course (python -m ttt_lib export nbgrader)
+from nbgrader.preprocessors import (CheckCellMetadata, ClearOutput, DeduplicateIds,
+                                    NbGraderPreprocessor, OverwriteCells, OverwriteKernelspec)
+
 c = get_config()  # noqa: F821 (nbgrader provides it)
 c.CourseDirectory.course_id = "ttt-search"
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\\nraise NotImplementedError()"}
+
+
+class RefuseCopiesWithoutIds(NbGraderPreprocessor):
+    """A submission none of whose cells carries nbgrader's ids is not this release's copy
+    (a handout, the course site's or Colab's notebook): nbgrader would give it 0 without a
+    word, so autograde stops on it and says why."""
+
+    def preprocess(self, nb, resources):
+        if not any("nbgrader" in cell.get("metadata", {}) for cell in nb.cells):
+            raise ValueError(
+                "ttt-search: this submission is not nbgrader's release copy: none of its "
+                "cells carries nbgrader's ids (a handout, the course site's or Colab's copy?), "
+                "so nbgrader would score it 0. Have the student redo it on the release, or "
+                "grade it with python -m ttt_lib grade, which reads the checker calls.")
+        return nb, resources
+
+
+# nbgrader 0.9's own list, this check first
+c.Autograde.sanitize_preprocessors = [RefuseCopiesWithoutIds, ClearOutput, DeduplicateIds,
+                                      OverwriteKernelspec, OverwriteCells, CheckCellMetadata]
 '''
 
 

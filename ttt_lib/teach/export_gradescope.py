@@ -1,16 +1,24 @@
 """A Gradescope autograder for the course: ``python -m ttt_lib export gradescope OUT.zip``.
 
-The zip holds what Gradescope asks for: ``setup.sh`` (run once when the autograder is built:
-Python, then this package from ``package/`` inside the zip, with nbclient and ipykernel) and
-``run_autograder`` (run for each submission), plus ``points.json`` (each exercise's points,
-read from the course notebooks' cell metadata at export). ``run_autograder`` calls
-``python -m ttt_lib.teach.export_gradescope``, which grades every ``.ipynb`` in
-``/autograder/submission`` with the course's grader (each notebook run afresh in its own
-process, its answers judged again on fresh cases, printed verdicts never read) and writes
-``/autograder/results/results.json``: ``score``, and one test per exercise (``name``,
-``score``, ``max_score``, ``output``: the checker's line, its hint when Not yet). The root
-``/autograder`` can be moved with the environment variable ``TTT_AUTOGRADER_ROOT`` (the tests
-lay out a temporary one), the Python with ``TTT_PYTHON``.
+The zip holds what Gradescope asks for: ``setup.sh`` (run once when the autograder is built)
+and ``run_autograder`` (run for each submission), plus ``points.json`` (each exercise's points,
+read from the course notebooks' cell metadata at export) and ``package/`` (this package's
+source). ``setup.sh`` makes a venv of its own, ``ROOT/venv``, from the system's ``python3``
+(the system Python is left alone) and installs the package there with its ``autograde``
+extra: what running a course notebook needs (matplotlib, networkx, numpy, scipy, ipywidgets,
+dask) and the kernel that runs it (nbclient, nbformat, ipykernel). ``run_autograder`` calls
+``python -m ttt_lib.teach.export_gradescope`` with that venv's Python, which grades every
+``.ipynb`` in ``ROOT/submission`` with the course's grader (each notebook run afresh in its
+own process, its answers judged again on fresh cases, printed verdicts never read) and writes
+``ROOT/results/results.json``: ``score``, and one test per exercise (``name``, ``score``,
+``max_score``, ``output``: the checker's line, its hint when Not yet, or why it was never
+judged).
+
+Two environment variables move things (Gradescope sets neither): ``TTT_AUTOGRADER_ROOT``,
+the root (``/autograder`` on Gradescope; setup.sh's default is the folder above its own),
+and ``TTT_PYTHON``, the Python that grades (default ``ROOT/venv/bin/python``; setup.sh
+then installs into it instead of making a venv). setup.sh's pip obeys pip's own variables
+(``PIP_INDEX_URL``, ``PIP_FIND_LINKS``, ``PIP_NO_INDEX``), so it can install offline.
 """
 from __future__ import annotations
 
@@ -26,19 +34,34 @@ __all__ = ["export_gradescope", "results", "run_autograder"]
 ROOT_VARIABLE = "TTT_AUTOGRADER_ROOT"
 SETUP = """\
 #!/usr/bin/env bash
-# Gradescope runs this once, when it builds the autograder: Python and the course's package.
+# Gradescope runs this once, when it builds the autograder (python -m ttt_lib export
+# gradescope made this file): a venv of its own at ROOT/venv, from the system's python3, and
+# in it the course's package with what grading a notebook needs (its autograde extra).
+# ROOT: $TTT_AUTOGRADER_ROOT, else the folder above this one (/autograder on Gradescope).
+# $TTT_PYTHON: install into that Python instead of making a venv.
 set -euo pipefail
-apt-get update -qq && apt-get install -y -qq python3 python3-pip python3-venv >/dev/null
-pip3 install --break-system-packages /autograder/source/package nbclient nbformat ipykernel \\
-  || pip3 install /autograder/source/package nbclient nbformat ipykernel
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="${TTT_AUTOGRADER_ROOT:-$(dirname "$here")}"
+python="${TTT_PYTHON:-$root/venv/bin/python}"
+if [ -z "${TTT_PYTHON:-}" ] && [ ! -x "$python" ]; then
+  if ! python3 -m venv "$root/venv" 2>/dev/null; then
+    # Debian and Ubuntu ship venv apart from Python (Gradescope's images are Ubuntu)
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive \\
+      apt-get install -y -qq python3 python3-venv >/dev/null
+    python3 -m venv --clear "$root/venv"
+  fi
+fi
+"$python" -m pip install --quiet --disable-pip-version-check "$here/package[autograde]"
+"$python" -c "import ttt_lib, matplotlib, nbclient, ipykernel"
+echo "setup.sh: ttt-search installed for $python"
 """
 RUN = """\
 #!/usr/bin/env bash
 # Gradescope runs this for each submission: the notebooks in submission/ graded afresh,
 # results/results.json written (python -m ttt_lib export gradescope made this file).
 set -u
-exec "${TTT_PYTHON:-python3}" -m ttt_lib.teach.export_gradescope \\
-  --root "${TTT_AUTOGRADER_ROOT:-/autograder}"
+root="${TTT_AUTOGRADER_ROOT:-/autograder}"
+exec "${TTT_PYTHON:-$root/venv/bin/python}" -m ttt_lib.teach.export_gradescope --root "$root"
 """
 PACKAGE_FILES = ("pyproject.toml", "README.md", "CITATION.cff")  # beside ttt_lib/
 
@@ -81,12 +104,24 @@ def results(graded: list[Graded], points: dict[str, int]) -> dict:
         found = [one for one in graded if one.status(name) != "missing"]
         right = next((one for one in found if one.status(name) == "Right"), None)
         shown = right or (found[0] if found else None)
-        output = shown.lines.get(name) if shown else f"missing: no cell calls {name}"
+        output = shown.lines.get(name) if shown else _never_judged(name, graded)
         tests.append({"name": name, "score": points[name] if right else 0,
                       "max_score": points[name], "output": output, "visibility": "visible"})
     notes = [f"{one.file}: {text}" for one in graded for text in (one.problem, one.flags) if text]
     return {"score": sum(test["score"] for test in tests), "tests": tests,
             "output": "\n".join(notes) or "graded on fresh cases, every notebook run afresh"}
+
+
+def _never_judged(exercise: str, graded: list[Graded]) -> str:
+    """Why no notebook has a verdict on ``exercise``: no cell calls it, or every notebook
+    that calls it stopped (its problem said) before that cell's checker printed one."""
+    calling = [one for one in graded if exercise in one.exercises]
+    if not calling:
+        return f"missing: no cell calls {exercise}"
+    one = calling[0]
+    why = f": {one.problem}" if one.problem else ""
+    return (f"not judged: {one.file} calls {exercise}, but its run stopped before that "
+            f"checker gave a verdict{why}")
 
 
 def run_autograder(root: Path, timeout: float = TIMEOUT) -> dict:

@@ -5,33 +5,47 @@ The times are estimates made from the notebooks themselves (their words, code ce
 exercises, read from the files beside notebook 00), never typed in:
 
     minutes = words / READING_WORDS_PER_MINUTE + code cells * MINUTES_PER_CODE_CELL
-              + short exercises * MINUTES_PER_SHORT_EXERCISE + write-its * MINUTES_PER_WRITE_IT
+              + short exercises * MINUTES_PER_SHORT_EXERCISE + the write-its' minutes
 
-A write-it exercise (the student writes a function) suits homework; a short answer (a value,
-a cell, a word) suits class.
+A write-it is weighed by the size of its worked solution (the cell tagged ``solution`` after
+it): its statements (lines of code, the docstring and the checker call left out) and its
+branches (each ``if``, conditional expression, loop, comprehension, ``except`` and ``and``/
+``or``), which is what a student must write and get right:
+
+    write-it minutes = MINUTES_PER_WRITE_IT + lines * MINUTES_PER_SOLUTION_LINE
+                       + branches * MINUTES_PER_BRANCH
+
+(so a 5-line ``my_minimax`` counts 34 minutes, a 22-line ``my_uct`` 97). A write-it with no
+solution cell counts as one of ``DEFAULT_SOLUTION`` (lines, branches). A write-it exercise
+suits homework; a short answer (a value, a cell, a word) suits class.
 """
 from __future__ import annotations
 
+import ast
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["ASSUMES", "MINUTES_PER_CODE_CELL", "MINUTES_PER_SHORT_EXERCISE",
-           "MINUTES_PER_WRITE_IT", "READING_WORDS_PER_MINUTE", "UNIT_WEEKS", "NotebookPlan",
-           "plan_markdown", "unit_plan"]
+__all__ = ["ASSUMES", "MINUTES_PER_BRANCH", "MINUTES_PER_CODE_CELL",
+           "MINUTES_PER_SHORT_EXERCISE", "MINUTES_PER_SOLUTION_LINE", "MINUTES_PER_WRITE_IT",
+           "READING_WORDS_PER_MINUTE", "UNIT_WEEKS", "NotebookPlan", "plan_markdown",
+           "solution_size", "unit_plan", "write_it_minutes"]
 
 READING_WORDS_PER_MINUTE = 120  # technical prose read with care, below everyday reading speed
 MINUTES_PER_CODE_CELL = 1  # run it, read what it prints or draws
 MINUTES_PER_SHORT_EXERCISE = 5
-MINUTES_PER_WRITE_IT = 20
+MINUTES_PER_WRITE_IT = 10  # read the task, run the checker, read its hint
+MINUTES_PER_SOLUTION_LINE = 3  # each statement of the worked solution
+MINUTES_PER_BRANCH = 3  # each decision in it, and the case it must handle
+DEFAULT_SOLUTION = (8, 3)  # (lines, branches) of a write-it without a solution cell
 
 # The core path, a week at a time; every other notebook is optional. Each week's notebooks come
 # after everything they build on (tests/test_plan.py checks it against the course map).
 UNIT_WEEKS = (
     (1, ("01", "02", "03")),  # boards, minimax and negamax, alpha-beta
-    (2, ("04", "05", "07")),  # making search fast, depth limits, Monte Carlo and UCT
-    (3, ("08", "09")),  # agents and a class tournament, chance
+    (2, ("04", "05")),  # making search fast (the table with bounds), depth limits (the clock)
+    (3, ("07", "08", "09")),  # Monte Carlo and UCT, agents and a class tournament, chance
 )
 
 _PYTHON = "https://docs.python.org/3/tutorial/"
@@ -69,6 +83,11 @@ class NotebookPlan:
     code_cells: int
     short_exercises: tuple[str, ...]
     write_its: tuple[str, ...]
+    sizes: dict = field(default_factory=dict, compare=False)  # write-it -> (lines, branches)
+
+    def write_it_minutes(self, name: str) -> int:
+        """The estimated time of write-it ``name``, from its solution's size."""
+        return write_it_minutes(*self.sizes.get(name, DEFAULT_SOLUTION))
 
     @property
     def minutes(self) -> int:
@@ -76,7 +95,33 @@ class NotebookPlan:
         return round(self.words / READING_WORDS_PER_MINUTE
                      + self.code_cells * MINUTES_PER_CODE_CELL
                      + len(self.short_exercises) * MINUTES_PER_SHORT_EXERCISE
-                     + len(self.write_its) * MINUTES_PER_WRITE_IT)
+                     + sum(self.write_it_minutes(name) for name in self.write_its))
+
+
+def write_it_minutes(lines: int, branches: int) -> int:
+    """A write-it's estimated minutes for a solution of ``lines`` and ``branches``."""
+    return (MINUTES_PER_WRITE_IT + lines * MINUTES_PER_SOLUTION_LINE
+            + branches * MINUTES_PER_BRANCH)
+
+
+def solution_size(source: str) -> tuple[int, int]:
+    """(statements, branches) of a solution cell's code: the lines holding a statement
+    (docstrings and top-level checker calls left out), and each if, conditional expression,
+    loop, comprehension, except clause and and/or."""
+    code = "\n".join(line for line in source.splitlines()
+                     if not line.lstrip().startswith(("%", "!")))  # IPython's magics
+    tree = ast.parse(code)
+    skipped = {id(node.body[0]) for node in ast.walk(tree)
+               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+               and ast.get_docstring(node) is not None}
+    skipped |= {id(node) for node in tree.body if isinstance(node, ast.Expr)
+                and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                and _CHECK_CALL.match(node.value.func.id + "(")}
+    lines = {node.lineno for node in ast.walk(tree)
+             if isinstance(node, ast.stmt) and id(node) not in skipped}
+    branches = sum(isinstance(node, (ast.If, ast.IfExp, ast.For, ast.While, ast.comprehension,
+                                     ast.ExceptHandler, ast.BoolOp)) for node in ast.walk(tree))
+    return len(lines), branches
 
 
 def _week(number: str) -> int | None:
@@ -92,6 +137,7 @@ def read_plan(path: Path) -> NotebookPlan:
     """What notebook ``path`` asks of a student: words, code cells, exercises (solution
     cells left out, as in the handouts)."""
     cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+    sizes = _solution_sizes(cells)
     student = [cell for cell in cells if "solution" not in cell["metadata"].get("tags", [])]
     text = ["".join(cell["source"]) for cell in student]
     prose = [t for cell, t in zip(student, text) if cell["cell_type"] == "markdown"
@@ -102,7 +148,20 @@ def read_plan(path: Path) -> NotebookPlan:
     number = Path(path).name[:2]
     return NotebookPlan(number, title, _week(number), sum(len(t.split()) for t in prose),
                         len(code), tuple(n for n in checkers if not _is_write_it(n)),
-                        tuple(n for n in checkers if _is_write_it(n)))
+                        tuple(n for n in checkers if _is_write_it(n)), sizes)
+
+
+def _solution_sizes(cells: list[dict]) -> dict[str, tuple[int, int]]:
+    """{write-it: (lines, branches)} of the solution cells right after write-its' cells."""
+    sizes = {}
+    for cell, after in zip(cells, cells[1:]):
+        if cell["cell_type"] != "code" or "solution" in cell["metadata"].get("tags", []) \
+                or "solution" not in after["metadata"].get("tags", []):
+            continue
+        for name in _CHECK_CALL.findall("".join(cell["source"])):
+            if _is_write_it(name):
+                sizes[name] = solution_size("".join(after["source"]))
+    return sizes
 
 
 def unit_plan(folder: Path | str = ".") -> list[NotebookPlan]:
@@ -116,13 +175,18 @@ def _assumes(number: str) -> str:
     return f"[{what}]({where})" if where else what
 
 
+def _write_its(plan: NotebookPlan) -> str:
+    each = ", ".join(str(plan.write_it_minutes(name)) for name in plan.write_its)
+    return f"{len(plan.write_its)} ({each})" if plan.write_its else "0"
+
+
 def plan_markdown(plans: list[NotebookPlan]) -> str:
     """The plan as a Markdown table: one row per notebook, core weeks first."""
-    rows = ["| Notebook | Week | Minutes | Class (short answers) | Homework (write-its) "
-            "| Assumes |", "| --- | --- | --- | --- | --- | --- |"]
+    rows = ["| Notebook | Week | Minutes | Class (short answers) | Homework (write-its, "
+            "minutes each) | Assumes |", "| --- | --- | --- | --- | --- | --- |"]
     order = sorted(plans, key=lambda plan: (plan.week is None, plan.week or 0, plan.number))
     for plan in order:
         rows.append(f"| {plan.number} · {plan.title} | {plan.week or 'optional'} "
-                    f"| {plan.minutes} | {len(plan.short_exercises)} | {len(plan.write_its)} "
+                    f"| {plan.minutes} | {len(plan.short_exercises)} | {_write_its(plan)} "
                     f"| {_assumes(plan.number)} |")
     return "\n".join(rows)

@@ -8,6 +8,7 @@
 - ``mcts``: ``draw_mcts``, the top of a Monte Carlo tree;
 - ``plots``: node counts, MCTS convergence, tournament results;
 - ``heatmap``: ``tournament_heatmap``, a round robin as a grid of scores, X's agent by O's;
+- ``ratings``: ``rating_leaderboard``, a large class's ratings with intervals, best first;
 - ``render`` draws every tree, ``style`` holds every colour, ``picture`` the returned objects.
 
 Every picture is deterministic: the same call gives the same SVG or PNG bytes on every run.
@@ -20,6 +21,7 @@ from .heatmap import tournament_heatmap
 from .mcts import draw_mcts
 from .picture import SVG, Picture, figure_bytes
 from .plots import plot_mcts_convergence, plot_node_counts, plot_tournament
+from .ratings import rating_leaderboard
 from .style import (CURRENT, CUT, EDGE_COLOUR, GOLD, INK, LEAF_EDGE, LEAF_FILL, MAX_FILL, MIN_FILL,
                     O_COLOUR, PENDING_EDGE, PENDING_INK, PRUNED_EDGE, PRUNED_FILL, PRUNED_INK,
                     X_COLOUR)
@@ -29,5 +31,6 @@ from .trees import (NodePath, as_state, game_tree, minimax_values, principal_var
 
 __all__ = ["Picture", "SVG", "TraceSnapshot", "as_state", "board_grid", "draw_mcts",
            "draw_tree", "figure_bytes", "game_tree", "minimax_values", "plot_mcts_convergence",
-           "plot_node_counts", "plot_tournament", "principal_variation", "solution_tree",
+           "plot_node_counts", "plot_tournament", "principal_variation", "rating_leaderboard",
+           "solution_tree",
            "tournament_heatmap", "trace_paths", "trace_snapshot", "tree_layout"]
