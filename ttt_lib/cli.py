@@ -31,7 +31,8 @@ CLASS_OPTIONS = [
     ("--workers", "N", int, "processes of the process pool or local Dask cluster (default 2)"),
     ("--scheduler", "ADDRESS", str, "a Dask scheduler to play on (with --executor dask)"),
     ("--move-time", "SECONDS", float, "a student agent's time per move (default 1)"),
-    ("--memory", "MB", int, "a student agent's memory limit (default 512)")]
+    ("--memory", "MB", int, "a student agent's memory limit (default 512)"),
+    ("--secret", "HEX", str, "replay a class tournament: the secret its table printed")]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,10 +22,12 @@ import json
 import os
 import select
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 
 from . import jail
@@ -41,6 +43,7 @@ FORK_SECONDS = 5.0  # a zygote forks in milliseconds
 MAX_BOXES = 12  # boxes kept per process; the least recently used idle one closes first
 ERROR_BYTES = 4096  # what is read of a box's stderr when it could not start
 DISK_MB = 64  # a tournament box's /tmp (in memory) and largest file
+SWEEP_SECONDS = 2.0  # at most this long to end what a game left running
 SEALS = 0xF  # F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE
 
 
@@ -141,6 +144,8 @@ class Box:
             if str(gone) == "late":
                 raise Forfeit(f"exceeded {seconds_text(LOAD_SECONDS)} when loaded",
                               fatal=True) from None
+            if str(gone) == "broken":
+                raise Forfeit("sent a malformed answer when loaded", fatal=True) from None
             raise Forfeit("crashed when loaded", fatal=True) from None
         if not isinstance(answer.get("agent"), str):
             self.close()
@@ -157,6 +162,8 @@ class Box:
             message, fds, flags, _ = socket.recv_fds(self.link, REPLY_BYTES, 2)
         except OSError:
             message, fds, flags = b"", [], 0
+        if not message and not fds:
+            raise BoxGone("gone")  # the zygote ended: its end of the socket closed
         answer = decode(message) if not flags & socket.MSG_TRUNC else None
         if answer is None or len(fds) != pidfds:
             for fd in fds:
@@ -188,12 +195,17 @@ class Box:
         if self.group is None:
             return
         keep = self.keep | {pid_of(sandbox)}
-        for pid in self.group.pids():
-            if pid not in keep:
+        deadline = time.monotonic() + SWEEP_SECONDS
+        while time.monotonic() < deadline:
+            stray = [pid for pid in self.group.pids() if pid not in keep]
+            if not stray:
+                return
+            for pid in stray:
                 try:
-                    os.kill(pid, 9)
+                    os.kill(pid, signal.SIGKILL)
                 except OSError:
                     pass
+            time.sleep(0.005)
 
     def stopped(self) -> bool:
         """Its zygote was stopped (a SIGSTOP from one of the student's sandboxes)."""

@@ -96,7 +96,7 @@ def class_command(args, out) -> int:
         with open_executor(args.executor or "serial", _given(args.workers, WORKERS),
                            args.scheduler) as executor:
             result = class_tournament(names, roster, args.games, args.seed, limits, executor,
-                                      progress, game=args.game)
+                                      progress, game=args.game, secret=args.secret)
     except BrokenExecutor:  # a worker process was killed (from outside: a box cannot)
         progress.close()
         raise ClassroomError("a worker process of the pool died: no table") from None
@@ -109,7 +109,7 @@ def class_command(args, out) -> int:
     progress.close()
     print(json.dumps(result.as_dict()) if args.json else result.format(), file=out)
     if args.csv:
-        _write(args.csv, result.leaderboard().csv(), out)
+        _write(args.csv, result.leaderboard().csv(), out)  # names escaped (safetext)
     if args.plot:
         from ..viz import tournament_heatmap
         game = "" if args.game == "tictactoe" else f"{args.game}: "
