@@ -104,11 +104,14 @@ LEFT_OUT = {  # file -> (source, why it is left out)
 
 
 def own_groups() -> list[str]:
-    """This process's box groups still on the machine."""
+    """This process's tournament boxes' groups still on the machine (not those of
+    ``box_command``'s boxes, removed later: another test's notebooks, under xdist)."""
     base, _, why = cgroups._layout()
     if why:
         return []
-    return [name for name in os.listdir(base) if name.startswith(f"box-{os.getpid()}-")]
+    later = {group.name for group in jail._spent}
+    return [name for name in os.listdir(base)
+            if name.startswith(f"box-{os.getpid()}-") and name not in later]
 
 
 def command(folder: Path, where: Path, *extra: str) -> tuple[int, str, str]:
@@ -137,10 +140,11 @@ def attacked(tmp_path_factory):
         for name, text in files.items():
             (where / name).write_text(text)
     runs = []
-    for name, where in (("attacked", folder), ("control", control)):
+    for name, where, executor in (("attacked", folder, ["--executor", "processes"]),
+                                  ("control", control, [])):
         out = root / f"out-{name}"
         out.mkdir()
-        runs.append(command(where, out, "--csv", str(out / "board.csv")))
+        runs.append(command(where, out, "--csv", str(out / "board.csv"), *executor))
     return runs
 
 
@@ -355,6 +359,51 @@ def test_a_box_off_move_uses_no_cpu_and_a_new_game_ends_its_orphans():
     assert own_groups() == []
 
 
+FORK_BOMB = """
+import os, time
+def choose(state):
+    born = 0
+    try:
+        while born < 500:
+            if os.fork() == 0:
+                time.sleep(60)
+                os._exit(0)
+            born += 1
+    except OSError:  # the box's process limit
+        pass
+    return state.moves()[0] if born < 100 else 99
+"""
+HOARDERS = """
+import os, time
+def choose(state):
+    for _ in range(4):  # each well within its own RLIMIT_AS, together past the box's memory
+        if os.fork() == 0:
+            hoard = bytearray(60 << 20)
+            for i in range(0, len(hoard), 4096):
+                hoard[i] = 1
+            time.sleep(60)
+    time.sleep(1.5)
+    return state.moves()[0]
+"""
+
+
+@needs_cgroups
+def test_a_box_holds_its_process_count_and_its_memory_together():
+    for name, source in (("bomb", FORK_BOMB), ("hoarders", HOARDERS)):
+        agent = student(f"{name}{os.getpid()}", source)
+        try:
+            agent.new_game(1)
+            assert agent.choose(start_position("tictactoe")) == 0  # 99: the bomb went off
+            box = agent.sandbox.box
+            assert len(box.group.pids()) <= 64
+            if name == "hoarders":
+                assert box.oom_kills() >= 1  # 4 x 60 MB > 128 MB + the slack of the box
+        finally:
+            agent.close()
+            Box.close_all()
+    assert own_groups() == []
+
+
 @needs_cgroups
 def test_spinners_and_subreapers_cost_only_themselves(tmp_path):
     """An honest agent using about 0.1 s of CPU a move keeps its control results beside a
@@ -398,3 +447,18 @@ def test_names_are_escaped_in_the_table_and_the_csv(tmp_path):
     text = result.format()
     assert "\u202e" not in text and "\x1b" not in text
     assert "\\u202egood\\x1b[2J" in text.split("Seeds:")[0].split("rates with")[1]
+
+
+def test_without_cgroups_the_table_says_so(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "good.py").write_text(GOOD)
+    done = subprocess.run(
+        [sys.executable, "-m", "ttt_lib", "tournament", "--agents-from", str(folder),
+         "--agents", "random", "--games", "1", "--move-time", "1"],
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT), cgroups.VARIABLE: "/proc/no-cgroup"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Leaderboard, no per-box cgroups (cannot make cgroups "
+                                  "under /proc/no-cgroup")
+    assert "good" in done.stdout and "Forfeits" not in done.stdout

@@ -52,7 +52,8 @@ def test_a_position_of_another_size_is_refused():
 @pytest.fixture(scope="module")
 def serial():
     roster = load_folder(EXAMPLE_CONNECT4_AGENTS, LIMITS)
-    return class_tournament(BUILTINS, roster, games=2, seed=3, limits=LIMITS, game="connect4")
+    return class_tournament(BUILTINS, roster, games=2, seed=3, limits=LIMITS, game="connect4",
+                            secret="replayed")
 
 
 def test_the_example_class_plays_connect_four(serial):
@@ -73,7 +74,7 @@ def test_every_executor_gives_the_serial_connect_four_table(serial, kind):
     roster = load_folder(EXAMPLE_CONNECT4_AGENTS, LIMITS)
     with open_executor(kind, workers=2) as executor:
         result = class_tournament(BUILTINS, roster, games=2, seed=3, limits=LIMITS,
-                                  executor=executor, game="connect4")
+                                  executor=executor, game="connect4", secret="replayed")
     assert result.as_dict() == serial.as_dict()
 
 

@@ -38,7 +38,8 @@ from .jail import kill, pid_of, proc_field
 from .sandbox import READY
 from ..safetext import printable
 
-LOAD_SECONDS = 10.0  # starting a box: Python, the package and the student file's top level
+HELLO_SECONDS = 60.0  # starting a box, up to its zygote's "ready" (none of the student's code)
+LOAD_SECONDS = 10.0  # then running the student file's top level
 FORK_SECONDS = 5.0  # a zygote forks in milliseconds
 MAX_BOXES = 12  # boxes kept per process; the least recently used idle one closes first
 ERROR_BYTES = 4096  # what is read of a box's stderr when it could not start
@@ -109,7 +110,7 @@ class Box:
         that does not say it is a box that could not start (``CannotStart``, with the last
         line bwrap or Python wrote); after it, its stderr is never read again."""
         try:
-            answer, self.zygote = self._receive(LOAD_SECONDS, 1)
+            answer, self.zygote = self._receive(HELLO_SECONDS, 1)
             if answer != READY:
                 raise BoxGone("broken")
         except BoxGone as gone:
@@ -118,7 +119,7 @@ class Box:
                     self.process.wait(timeout=5)
                 except subprocess.TimeoutExpired:
                     pass
-            why = last_line(errors) or (f"no answer within {seconds_text(LOAD_SECONDS)}"
+            why = last_line(errors) or (f"no answer within {seconds_text(HELLO_SECONDS)}"
                                         if str(gone) == "late" else
                                         f"exit status {self.process.poll()}")
             self.close()

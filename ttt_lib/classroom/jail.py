@@ -17,7 +17,7 @@ reason, and only an explicit ``--no-isolation`` runs students' code without a bo
 
 Limits (``BoxLimits``, applied by ``box_command`` unless told ``limits=None``): a cgroup of its
 own (``cgroups``: memory for the whole box, a process count, one CPU) where cgroups can be
-made, else the same memory as a per-process ``RLIMIT_AS``; always a per-process CPU-time
+made, else a per-process ``RLIMIT_AS`` of that memory plus ``ADDRESS_SLACK_MB``; always a per-process CPU-time
 limit (``RLIMIT_CPU``), a largest file (``RLIMIT_FSIZE``) and a bounded in-memory ``/tmp``.
 """
 from __future__ import annotations
@@ -61,6 +61,7 @@ class BoxLimits(NamedTuple):
 
 
 GRADING = BoxLimits()  # a notebook's box (``grade``)
+ADDRESS_SLACK_MB = 256  # without a memory cgroup: address space beyond the memory limit
 
 
 def bwrap_program() -> str:
@@ -123,8 +124,8 @@ def boxed(argv: list[str], home: str | None, limits: BoxLimits,
 def limit_prefix(limits: BoxLimits, group: cgroups.Group | None) -> list[str]:
     """A command prefix: the per-process rlimits (``ulimit``), then into ``group``."""
     script = f"ulimit -t {limits.cpu_seconds} && ulimit -f {limits.disk_mb << 10}"
-    if group is None or "memory" not in cgroups.controllers():
-        script += f" && ulimit -v {limits.memory_mb << 10}"
+    if group is None or "memory" not in cgroups.controllers():  # address space instead
+        script += f" && ulimit -v {(limits.memory_mb + ADDRESS_SLACK_MB) << 10}"
     join = [*group.procs_files(), "--"] if group is not None else ["--"]
     loop = ('for f do shift; [ "$f" = -- ] && exec "$@"; echo 0 > "$f" || exit 125; '
             'done')
