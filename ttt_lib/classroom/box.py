@@ -275,11 +275,14 @@ class Box:
 
     @classmethod
     def get(cls, entrant: Entrant, limits: Limits) -> Box:
-        """The student's box in this process, started (and the file loaded) if need be."""
-        key = (entrant.label, entrant.filename, entrant.source, limits)
+        """The student's box in this thread of this process, started (and the file loaded)
+        if need be: a box serves one game at a time (it is frozen, and what a game leaves
+        running is killed, as a whole), and threads of one process (a Dask worker's) may
+        play the same student's games at once."""
+        key = (threading.get_ident(), entrant.label, entrant.filename, entrant.source, limits)
         with cls._lock:
-            if key in cls._failed:
-                raise Forfeit(cls._failed[key], fatal=True)
+            if key[1:] in cls._failed:
+                raise Forfeit(cls._failed[key[1:]], fatal=True)
             box = cls._open.pop(key, None)
             stopped = box is not None and box.stopped()
             if box is not None and box.process.poll() is None and not stopped:
@@ -295,7 +298,7 @@ class Box:
             try:
                 cls._open[key] = Box(entrant, limits)
             except Forfeit as forfeit:
-                cls._failed[key] = forfeit.reason
+                cls._failed[key[1:]] = forfeit.reason
                 raise
             return cls._open[key]
 
