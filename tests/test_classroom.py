@@ -135,8 +135,7 @@ def test_every_game_is_accounted_for_and_every_forfeit_has_its_reason(serial):
                 if x != o and (x in reasons or o in reasons) for n in range(2)]
     assert [(f.x, f.o, f.game, f.agent) for f in result.forfeits] == expected
     for f in result.forfeits:  # a hang: by CPU time, or by the wall-clock backstop
-        assert f.reason == reasons[f.agent] or f.agent == "loops" and \
-            f.reason == f"exceeded 0.8 s ({3 * 0.8 + 0.5:g} s of wall-clock time)"
+        assert f.reason == reasons[f.agent]
         assert f.side == ("X" if f.agent == f.x else "O")
     for r in result.results:
         if r.x in reasons:
@@ -147,7 +146,7 @@ def test_every_game_is_accounted_for_and_every_forfeit_has_its_reason(serial):
 
 def test_the_tournament_finishes_within_its_time_bound(serial):
     result, seconds = serial
-    timeouts = sum(f.reason.startswith("exceeded 0.8 s") for f in result.forfeits)
+    timeouts = sum(f.reason == "exceeded 0.8 s" for f in result.forfeits)
     assert timeouts == 2 * 6 + 2 * 2  # loops: every game as X, as O against the sound two
     # each hang costs at most its wall-clock backstop and a restart; the rest is quick
     assert seconds < timeouts * (WALL_FACTOR * 0.8 + WALL_GRACE) + 30, f"{seconds:.1f} s"

@@ -297,6 +297,22 @@ def test_the_secret_is_fresh_unless_given_and_never_on_a_box_command_line():
     assert all(SECRET not in part for part in jail.module_command("m", "--zygote", "3"))
 
 
+def test_a_fresh_secret_is_printed_and_replays_the_run(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "good.py").write_text(GOOD)
+    (folder / "lucky.py").write_text("import random\n"
+                                     "def choose(state):\n"
+                                     "    return random.choice(state.moves())\n")
+    roster = load_folder(folder)
+    first = class_tournament(["random"], roster, games=4, seed=2)
+    assert len(first.secret) == 32 and f"--secret {first.secret}" in first.format()
+    again = class_tournament(["random"], roster, games=4, seed=2, secret=first.secret)
+    assert again.as_dict() == first.as_dict()
+    other = class_tournament(["random"], roster, games=4, seed=2)  # a new secret: new games
+    assert other.secret != first.secret
+
+
 # ------------------------------------------------------- frozen off move, orphans per game
 
 SPINNER = """

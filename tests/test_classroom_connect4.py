@@ -104,7 +104,8 @@ def test_the_command_plays_any_game(capsys, game):
 def test_the_class_command_plays_connect_four(capsys, tmp_path):
     status, out, err = run(capsys, "tournament", "--game", "connect4", "--agents-from",
                            str(EXAMPLE_CONNECT4_AGENTS), "--agents", "greedy", "--games", "1",
-                           "--move-time", "0.8", "--csv", str(tmp_path / "t.csv"))
+                           "--move-time", "0.8", "--secret", "a",  # careless forfeits
+                           "--csv", str(tmp_path / "t.csv"))
     assert status == 0 and "centre" in out and "Forfeits" in out
     assert (tmp_path / "t.csv").read_text().count("\n") == 5  # a header and four agents
 

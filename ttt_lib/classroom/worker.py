@@ -6,7 +6,9 @@ The move clock: where the box has a cgroup, a move may use ``move_time`` seconds
 box's own CPU time (all its processes together), read from the cgroup, so a neighbour's load
 cannot make it forfeit; a wall-clock backstop (``WALL_FACTOR`` times that, plus
 ``WALL_GRACE``) ends a move that sleeps or waits. Without a cgroup the clock is the wall
-clock. The box is thawed only while it is asked something.
+clock. Either way the reason is "exceeded" the move time (a hang's reason must not depend on
+which clock a busy machine ran out first). The box is thawed only while it is asked
+something.
 
 A box is a plain subprocess, not ``multiprocessing``, so any worker can start one: a process
 pool's, a Dask worker's. What it contains, and what it does not: see ``jail``, ``box`` and
@@ -116,10 +118,8 @@ class Sandbox:
                 if used > seconds:
                     raise Forfeit(self._late(seconds, doing), fatal=True)
                 wait = min(left, max(seconds - used, POLL / 4), POLL)
-            if left <= 0:
-                raise Forfeit(self._late(seconds, doing, "" if clock is None else
-                                         f" ({seconds_text(wall)} of wall-clock time)"),
-                              fatal=True)
+            if left <= 0:  # the same reason, whichever clock ran out first
+                raise Forfeit(self._late(seconds, doing), fatal=True)
             ready = select.select([self.from_child, self.pidfd], [], [], max(wait, 0))[0]
             if not ready:
                 continue
@@ -134,13 +134,13 @@ class Sandbox:
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line
 
-    def _late(self, seconds: float, doing: str, clock: str = "") -> str:
+    def _late(self, seconds: float, doing: str) -> str:
         """Out of time; at its memory limit, whatever the timing, that is the reason."""
         peak = proc_field(pid_of(self.pidfd), "VmPeak").split()
         if peak and int(peak[0]) >= MEMORY_SHARE * (self.limits.memory_mb << 10):
             return "exceeded the memory limit"
-        return f"exceeded {seconds_text(seconds)}{clock}" + (" when built"
-                                                              if doing == "starting" else "")
+        return f"exceeded {seconds_text(seconds)}" + (" when built" if doing == "starting"
+                                                      else "")
 
     def close(self) -> None:
         """Kill the sandbox (through its pidfd) and let go of its pipes."""
