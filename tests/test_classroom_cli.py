@@ -42,10 +42,10 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def outputs(folder, tmp_path_factory):
-    """One run with --json, --csv and --plot (the same games: same seed)."""
+    """One run with --json, --csv and --plot (the same games: same seed and secret)."""
     where = tmp_path_factory.mktemp("out")
     argv = ["tournament", "--agents-from", str(folder), "--agents", "random,perfect",
-            "--games", "3", "--seed", "5", "--move-time", "2", "--json",
+            "--games", "3", "--seed", "5", "--secret", "s", "--move-time", "2", "--json",
             "--csv", str(where / "board.csv"), "--plot", str(where / "table.png")]
     out, err = io.StringIO(), io.StringIO()
     saved = sys.stderr
@@ -203,8 +203,8 @@ def test_a_dask_scheduler_address_plays_the_same_table(outputs, folder, capsys):
     _, data, _, _ = outputs
     with LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster:
         status, out, _ = run(capsys, "tournament", "--agents-from", str(folder), "--agents",
-                             "random,perfect", "--games", "3", "--seed", "5", "--move-time",
-                             "2", "--json", "--executor", "dask", "--scheduler",
+                             "random,perfect", "--games", "3", "--seed", "5", "--secret", "s",
+                             "--move-time", "2", "--json", "--executor", "dask", "--scheduler",
                              cluster.scheduler_address)
     assert status == 0
     assert json.loads(out) == data

@@ -52,7 +52,8 @@ def test_a_position_of_another_size_is_refused():
 @pytest.fixture(scope="module")
 def serial():
     roster = load_folder(EXAMPLE_CONNECT4_AGENTS, LIMITS)
-    return class_tournament(BUILTINS, roster, games=2, seed=3, limits=LIMITS, game="connect4")
+    return class_tournament(BUILTINS, roster, games=2, seed=3, limits=LIMITS, game="connect4",
+                            secret="replayed")
 
 
 def test_the_example_class_plays_connect_four(serial):
@@ -73,7 +74,7 @@ def test_every_executor_gives_the_serial_connect_four_table(serial, kind):
     roster = load_folder(EXAMPLE_CONNECT4_AGENTS, LIMITS)
     with open_executor(kind, workers=2) as executor:
         result = class_tournament(BUILTINS, roster, games=2, seed=3, limits=LIMITS,
-                                  executor=executor, game="connect4")
+                                  executor=executor, game="connect4", secret="replayed")
     assert result.as_dict() == serial.as_dict()
 
 
@@ -103,7 +104,8 @@ def test_the_command_plays_any_game(capsys, game):
 def test_the_class_command_plays_connect_four(capsys, tmp_path):
     status, out, err = run(capsys, "tournament", "--game", "connect4", "--agents-from",
                            str(EXAMPLE_CONNECT4_AGENTS), "--agents", "greedy", "--games", "1",
-                           "--move-time", "0.8", "--csv", str(tmp_path / "t.csv"))
+                           "--move-time", "0.8", "--secret", "a",  # careless forfeits
+                           "--csv", str(tmp_path / "t.csv"))
     assert status == 0 and "centre" in out and "Forfeits" in out
     assert (tmp_path / "t.csv").read_text().count("\n") == 5  # a header and four agents
 

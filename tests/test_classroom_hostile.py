@@ -84,7 +84,9 @@ def hostile(folder: Path, port: int) -> dict[str, tuple[str, str]]:
             "class SlowInit(Agent):\n"
             "    def __init__(self, seed=0):\n"
             "        super().__init__(seed=seed)\n"
-            "        time.sleep(1.0)\n"
+            "        start = time.process_time()\n"  # a second of CPU: past its 0.4 s
+            "        while time.process_time() - start < 1.0:\n"
+            "            pass\n"
             "    def choose(self, state):\n"
             "        return state.moves()[0]\n", "exceeded 0.4 s when built"),
     }
@@ -126,7 +128,7 @@ def attacked(tmp_path_factory):
             (where / name).write_text(text)
     before = (checksum(folder), checksum(PACKAGE), descendants())
     result = class_tournament(["random"], load_folder(folder, LIMITS), games=1, seed=3,
-                              limits=LIMITS)
+                              limits=LIMITS, secret="replayed")
     after = (checksum(folder), checksum(PACKAGE), descendants())
     listener.setblocking(False)
     try:
@@ -136,7 +138,7 @@ def attacked(tmp_path_factory):
         connected = False
     listener.close()
     alone = class_tournament(["random"], load_folder(honest, LIMITS), games=1, seed=3,
-                             limits=LIMITS)
+                             limits=LIMITS, secret="replayed")
     return result, attackers, before, after, connected, alone
 
 
@@ -260,11 +262,11 @@ def test_without_bubblewrap_the_commands_refuse(tmp_path, bwrap):
 def test_no_isolation_runs_and_says_so(tmp_path):
     (tmp_path / "good.py").write_text(HONEST["good.py"])
     done = cli("tournament", "--agents-from", str(tmp_path), "--agents", "random",
-               "--games", "1", "--move-time", "0.5", "--no-isolation")
+               "--games", "1", "--move-time", "0.5", "--no-isolation", "--secret", "s")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Leaderboard, not isolated (score:")
     boxed = cli("tournament", "--agents-from", str(tmp_path), "--agents", "random",
-                "--games", "1", "--move-time", "0.5", bwrap="")
+                "--games", "1", "--move-time", "0.5", "--secret", "s", bwrap="")
     assert boxed.returncode == 0, boxed.stderr
     assert boxed.stdout.startswith("Leaderboard (score:")
     assert boxed.stdout.splitlines()[1:] == done.stdout.splitlines()[1:]

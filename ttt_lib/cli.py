@@ -34,7 +34,8 @@ CLASS_OPTIONS = [
     ("--memory", "MB", int, "a student agent's memory limit (default 512)"),
     ("--format", "FORMAT", str, "with --agents-from: round-robin (default) or swiss (rounds "
                                 "of pairings by points, ranked by rating: for a large class)"),
-    ("--rounds", "N", int, "with --format swiss: how many rounds (default 8)")]
+    ("--rounds", "N", int, "with --format swiss: how many rounds (default 8)"),
+    ("--secret", "HEX", str, "replay a class tournament: the secret its table printed")]
 
 
 def build_parser() -> argparse.ArgumentParser:

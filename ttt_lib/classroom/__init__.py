@@ -3,11 +3,15 @@ its own (``jail``; see README, "What is contained"), play a seeded round robin w
 and Bradley-Terry ratings, and the pairwise table for ``viz.tournament_heatmap``.
 
 - ``loading``: ``load_folder`` finds the agents (``.py`` files, notebooks' ``agent`` cells);
-- ``jail``: the bubblewrap command, and ``IsolationError`` where none can run;
+- ``jail``: the bubblewrap command with its ``BoxLimits``, and ``IsolationError`` where none
+  can run; ``cgroups``: each box's control group (memory, processes, one CPU, frozen off move);
 - ``sandbox``: the program each student's agent runs in (``python -m
-  ttt_lib.classroom.sandbox``); ``worker``: its client, ``StudentAgent``, and ``Forfeit``;
+  ttt_lib.classroom.sandbox``); ``box``: the student's box that holds it; ``channel``: what a
+  box says, decoded with bounds; ``entrant``: ``Entrant``, ``Limits``, ``Forfeit``;
+  ``worker``: a game's sandbox and its move clock, ``StudentAgent``;
 - ``text``: names and reasons made safe to print and to put in a spreadsheet;
-- ``runner``: ``class_tournament`` and ``open_executor`` (serial, processes, Dask);
+- ``runner``: ``class_tournament`` (seeds from a per-run secret) and ``open_executor``
+  (serial, processes, Dask);
 - ``swiss``: ``swiss_tournament``, Swiss rounds for a large class, ranked by ratings with
   intervals (``viz.rating_leaderboard`` draws them);
 - ``leaderboard``: scores, intervals, ratings; ``command``: ``python -m ttt_lib tournament

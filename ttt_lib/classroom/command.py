@@ -105,10 +105,11 @@ def class_command(args, out) -> int:
             if args.format == "swiss":
                 result = swiss_tournament(names, roster, _given(args.rounds, SWISS_ROUNDS),
                                           args.games, args.seed, limits, executor, progress,
-                                          game=args.game)
+                                          game=args.game, secret=args.secret)
             else:
                 result = class_tournament(names, roster, args.games, args.seed, limits,
-                                          executor, progress, game=args.game)
+                                          executor, progress, game=args.game,
+                                          secret=args.secret)
     except BrokenExecutor:  # a worker process was killed (from outside: a box cannot)
         progress.close()
         raise ClassroomError("a worker process of the pool died: no table") from None
@@ -121,7 +122,7 @@ def class_command(args, out) -> int:
     progress.close()
     print(json.dumps(result.as_dict()) if args.json else result.format(), file=out)
     if args.csv:
-        _write(args.csv, result.leaderboard().csv(), out)
+        _write(args.csv, result.leaderboard().csv(), out)  # names escaped (safetext)
     if args.plot and args.format == "swiss":
         from ..viz import rating_leaderboard
         game = "" if args.game == "tictactoe" else f"{args.game}: "

@@ -14,9 +14,15 @@ first process ends, every process in it ends.
 ``bwrap`` is found as ``$TTT_BWRAP``, else on ``PATH``. Where it cannot run (macOS,
 Windows, containers without user namespaces), ``require`` raises ``IsolationError``, with the
 reason, and only an explicit ``--no-isolation`` runs students' code without a box.
+
+Limits (``BoxLimits``, applied by ``box_command`` unless told ``limits=None``): a cgroup of its
+own (``cgroups``: memory for the whole box, a process count, one CPU) where cgroups can be
+made, else a per-process ``RLIMIT_AS`` of that memory plus ``ADDRESS_SLACK_MB``; always a per-process CPU-time
+limit (``RLIMIT_CPU``), a largest file (``RLIMIT_FSIZE``) and a bounded in-memory ``/tmp``.
 """
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import shutil
@@ -24,9 +30,13 @@ import signal
 import subprocess
 import sys
 import sysconfig
+import threading
 from pathlib import Path
+from typing import NamedTuple
 
 import ttt_lib
+
+from . import cgroups
 
 HOME = "/tmp/home"  # inside a box: its home and working directory
 VARIABLE = "TTT_BWRAP"  # names the bwrap program to use (tests point it at a broken one)
@@ -37,6 +47,21 @@ TOP_LINKS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")  # merged-/
 
 class IsolationError(ValueError):
     """Students' code cannot be boxed here: the commands refuse to run it."""
+
+
+class BoxLimits(NamedTuple):
+    """What a whole box may use: memory (MB, the box's processes and in-memory files
+    together where cgroups exist), processes at once, CPU seconds per process, and the size
+    of its ``/tmp`` and of any file it writes (MB)."""
+
+    memory_mb: int = 1024
+    processes: int = 64
+    cpu_seconds: int = 600
+    disk_mb: int = 256
+
+
+GRADING = BoxLimits()  # a notebook's box (``grade``)
+ADDRESS_SLACK_MB = 256  # without a memory cgroup: address space beyond the memory limit
 
 
 def bwrap_program() -> str:
@@ -60,9 +85,84 @@ def read_only_paths() -> list[str]:
         path != other and Path(path).is_relative_to(other) for other in [*found, "/usr"]))
 
 
-def box_command(argv: list[str], home: str | None = None) -> list[str]:
-    """``argv`` inside a new box; ``home``: a folder of ours bound writable as its home
-    (default: an empty one in the box's own ``/tmp``)."""
+def module_command(module: str, *args: str) -> list[str]:
+    """``python -I -m module args...`` that imports this very ``ttt_lib`` (the folder bound
+    in a box), not whichever one the interpreter's path would find first (an editable
+    install of another checkout, say)."""
+    parent = str(Path(ttt_lib.__file__).resolve().parent.parent)
+    code = (f"import runpy, sys, warnings; sys.path.insert(0, {parent!r}); "
+            f"warnings.filterwarnings('ignore', category=RuntimeWarning, module='runpy'); "
+            f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)")
+    return [sys.executable, "-I", "-c", code, *args]
+
+
+def box_command(argv: list[str], home: str | None = None,
+                limits: BoxLimits | None = GRADING) -> list[str]:
+    """``argv`` inside a new box, held to ``limits`` (``None``: no limits);
+    ``home``: a folder of ours bound writable as its home (default: an empty one in the
+    box's own ``/tmp``). The box's cgroup, where one can be made, is made now and removed
+    once the box has ended (at the next call, or when this process ends)."""
+    command = _bwrap(argv, home, limits)
+    if limits is None:
+        return command
+    group = _group(limits)
+    if group is not None:
+        with _lock:
+            _spent.append(group)
+    return limit_prefix(limits, group) + command
+
+
+def boxed(argv: list[str], home: str | None, limits: BoxLimits,
+          isolated: bool = True) -> tuple[list[str], cgroups.Group | None]:
+    """``argv`` in a box (or, not ``isolated``, as a plain process) held to ``limits``, and
+    the box's cgroup (None where none can be made): the caller removes it."""
+    group = _group(limits)
+    command = _bwrap(argv, home, limits) if isolated else argv
+    return limit_prefix(limits, group) + command, group
+
+
+def limit_prefix(limits: BoxLimits, group: cgroups.Group | None) -> list[str]:
+    """A command prefix: the per-process rlimits (``ulimit``), then into ``group``."""
+    script = f"ulimit -t {limits.cpu_seconds} && ulimit -f {limits.disk_mb << 10}"
+    if group is None or "memory" not in cgroups.controllers():  # address space instead
+        script += f" && ulimit -v {(limits.memory_mb + ADDRESS_SLACK_MB) << 10}"
+    join = [*group.procs_files(), "--"] if group is not None else ["--"]
+    loop = ('for f do shift; [ "$f" = -- ] && exec "$@"; echo 0 > "$f" || exit 125; '
+            'done')
+    return ["/bin/sh", "-c", f"{script} || exit 125; {loop}", "sh", *join]
+
+
+_lock = threading.Lock()
+_spent: list[cgroups.Group] = []  # groups of box_command's boxes, removed once empty
+
+
+def _group(limits: BoxLimits) -> cgroups.Group | None:
+    """A cgroup for a box, or None where none can be made (rlimits hold alone)."""
+    _tidy()
+    if cgroups.why_not():
+        return None
+    try:
+        return cgroups.Group(limits.memory_mb, limits.processes)
+    except cgroups.CgroupError:
+        return None
+
+
+def _tidy(everything: bool = False) -> None:
+    """Remove the groups of box_command's boxes that ran and ended (all, at exit)."""
+    with _lock:
+        done = [g for g in _spent if everything or (not g.pids() and g.cpu_seconds() > 0)]
+        for group in done:
+            _spent.remove(group)
+    for group in done:
+        group.remove()
+
+
+atexit.register(_tidy, True)
+
+
+def _bwrap(argv: list[str], home: str | None, limits: BoxLimits | None) -> list[str]:
+    """The bubblewrap command line of a box."""
+    size = ["--size", str(limits.disk_mb << 20)] if limits and _has("--size") else []
     command = [bwrap_program(), "--unshare-all", "--unshare-user", "--die-with-parent",
                "--new-session", "--cap-drop", "ALL", *_no_nested_boxes(),
                "--ro-bind", "/usr", "/usr"]
@@ -73,7 +173,7 @@ def box_command(argv: list[str], home: str | None = None) -> list[str]:
             command += ["--ro-bind", link, link]
     # the fresh /tmp first: Python or the package may live under /tmp (a clone there), and a
     # tmpfs mounted after their binds would hide them
-    command += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", HOME]
+    command += ["--proc", "/proc", "--dev", "/dev", *size, "--tmpfs", "/tmp", "--dir", HOME]
     for path in read_only_paths():
         command += ["--ro-bind", path, path]
     for path in ETC:
@@ -92,9 +192,13 @@ def _options(program: str) -> str:
         return ""
 
 
+def _has(option: str) -> bool:
+    return option in _options(bwrap_program())
+
+
 def _no_nested_boxes() -> list[str]:
     """``--disable-userns`` (bubblewrap 0.8 and later): no user namespace inside."""
-    return ["--disable-userns"] if "--disable-userns" in _options(bwrap_program()) else []
+    return ["--disable-userns"] if _has("--disable-userns") else []
 
 
 def environment(home: str = HOME) -> dict[str, str]:
@@ -108,7 +212,7 @@ def environment(home: str = HOME) -> dict[str, str]:
 def _why_not(program: str) -> str:
     """'' when a box runs here with this ``bwrap``, else the reason it does not."""
     try:
-        done = subprocess.run(box_command([sys.executable, "-I", "-c", "pass"]),
+        done = subprocess.run(box_command([sys.executable, "-I", "-c", "pass"], limits=None),
                               stdin=subprocess.DEVNULL, capture_output=True, timeout=60,
                               env=environment())
     except FileNotFoundError:

@@ -64,15 +64,16 @@ class Leaderboard(NamedTuple):
                  "rating": round(r.rating, 3)} for rank, r in enumerate(self.rows, 1)]
 
     def csv(self) -> str:
-        """One line per agent, best first, with a header; a name a spreadsheet would take
-        for a formula is quoted (see ``csv_cell``)."""
+        """One line per agent, best first, with a header; a name's control and bidi
+        characters escaped (``printable``), and one a spreadsheet would take for a formula
+        quoted (see ``csv_cell``)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["rank", "agent", "games", "points", "score", "low", "high",
                          "x_wins", "x_draws", "x_losses", "o_wins", "o_draws", "o_losses",
                          "rating"])
         for rank, r in enumerate(self.rows, 1):
-            writer.writerow([rank, csv_cell(r.agent), r.games, r.points, f"{r.score:.4f}",
+            writer.writerow([rank, csv_cell(printable(r.agent)), r.games, r.points, f"{r.score:.4f}",
                              f"{r.low:.4f}", f"{r.high:.4f}", *r.as_x, *r.as_o,
                              f"{r.rating:.1f}"])
         return out.getvalue()

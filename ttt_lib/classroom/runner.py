@@ -2,9 +2,14 @@
 on a process pool, or on a Dask cluster, with the same table on each.
 
 A task is data (entrants as names, options and file contents; seeds; game numbers), so any
-worker with ``ttt_lib`` installed can play it. A game's seeds come from (tournament seed, X's
-label, O's label, game number) as in ``arena.play_pairs``, so built-in pairs give exactly the
-arena's counts. Every game is played by the package's own loop (``arena.turns``); a student
+worker with ``ttt_lib`` installed can play it. A game's seeds come from (the run's key, X's
+label, O's label, game number) as in ``arena.play_pairs``. The key is the tournament's seed
+alone when only built-in agents play (so built-in pairs give exactly the arena's counts);
+when students' agents play, it is ``derive_seed(seed, secret)`` with a secret drawn for the
+run, which no box ever sees (not on a command line, not in an environment, not in a task a
+box receives): an agent cannot compute its opponent's or the built-in agents' seeds, and so
+cannot foresee a random agent's moves. The secret is printed with the table afterwards;
+``secret=`` (``--secret``) replays the run. Every game is played by the package's own loop (``arena.turns``); a student
 side is a ``StudentAgent`` whose sandbox lives for the whole task, restarted after a fatal
 forfeit. A forfeit loses the game and is listed with its reason.
 """
@@ -12,11 +17,12 @@ from __future__ import annotations
 
 import logging
 import math
+import secrets
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, as_completed
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..agents import AGENTS, make_agent
@@ -26,7 +32,7 @@ from ..arena import (MAX_GAMES, AgentSpec, PairResult, TournamentResult, derive_
 from ..boards.named import start_position
 from ..errors import NOT_IN_A_BROWSER, ProcessesUnavailable
 from ..game import MAX, player_name
-from . import jail
+from . import cgroups, jail
 from .leaderboard import Leaderboard, leaderboard
 from .loading import ClassroomError, Roster
 from ..safetext import printable
@@ -74,6 +80,8 @@ class ClassResult:
     rejected: tuple[tuple[str, str], ...]
     labels: tuple[str, ...]
     isolated: bool = True  # students' agents ran in bubblewrap boxes
+    secret: str = ""  # the run's secret ('' when only built-in agents played)
+    unlimited: str = ""  # why the boxes had no cgroups ('' when they had them)
 
     @property
     def results(self) -> tuple[PairResult, ...]:  # so tournament_heatmap takes this too
@@ -87,20 +95,34 @@ class ClassResult:
                 "leaderboard": self.leaderboard().as_dicts(),
                 "forfeits": [f._asdict() for f in self.forfeits],
                 "rejected": [{"file": name, "reason": why} for name, why in self.rejected],
-                "isolated": self.isolated}
+                "isolated": self.isolated, "secret": self.secret,
+                "cgroups": not self.unlimited}
 
     def format(self, pairs: bool = True) -> str:
         """The leaderboard, the files left out, the forfeits and (with ``pairs``) the
         table of every ordered pair; names and reasons with control characters escaped."""
-        parts = [self.leaderboard().format("" if self.isolated else "not isolated")]
+        notes = ([] if self.isolated else ["not isolated"]) + (
+            [f"no per-box cgroups ({self.unlimited}): per-process rlimits and a wall clock"]
+            if self.unlimited else [])
+        parts = [self.leaderboard().format(", ".join(notes))]
         if self.rejected:
             parts.append("Left out:\n" + "\n".join(f"  {printable(name)}: {printable(why)}"
                                                   for name, why in self.rejected))
         if self.forfeits:
             parts.append(format_forfeits(self.forfeits))
         if pairs:
-            parts.append(self.table.format())
+            parts.append(printable_table(self.table).format())
+        if self.secret:
+            seed = self.table.seed
+            parts.append(f"Seeds: from seed {seed} and this run's secret {self.secret} "
+                         f"(replay: --seed {seed} --secret {self.secret})")
         return "\n\n".join(parts)
+
+
+def printable_table(table: TournamentResult) -> TournamentResult:
+    """The pair table with every name's control and bidi characters escaped."""
+    return replace(table, results=tuple(replace(r, x=printable(r.x), o=printable(r.o))
+                                        for r in table.results))
 
 
 def format_forfeits(forfeits: Sequence[ForfeitRecord]) -> str:
@@ -207,12 +229,16 @@ def class_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
                      games: int = 10, seed: int = 0, limits: Limits = Limits(),
                      executor: Executor | None = None,
                      progress: Callable[[int, int], None] | None = None,
-                     game: str = "tictactoe") -> ClassResult:
+                     game: str = "tictactoe", secret: str | None = None) -> ClassResult:
     """A round robin of the named built-ins and the roster's agents: ``games`` games for every
     ordered pair of different agents, of ``game`` (a name of ``boards.named``: tictactoe,
-    connect4, mnk:M,N,K). ``executor=None`` plays serially, in this process."""
+    connect4, mnk:M,N,K). ``executor=None`` plays serially, in this process. ``secret``:
+    the run's secret (see above), drawn afresh when None and students play; give a printed
+    one to replay a run."""
     check_count(games, "games (per ordered pair)", 1, MAX_GAMES)
     check_count(seed, "seed", -math.inf, math.inf)
+    students = bool(roster and roster.entrants)
+    secret = run_secret(secret, students)
     start_position(game)  # an unknown game fails here, before any sandbox starts
     if roster is not None and roster.unavailable and len(builtins) < 2:
         raise ProcessesUnavailable(roster.unavailable)  # a browser's: the class is missing
@@ -223,8 +249,9 @@ def class_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
     counts = [[0, 0, 0] for _ in pairs]
     forfeits: list[ForfeitRecord] = []
     done, total = 0, len(pairs) * games
+    key = derive_seed(seed, secret) if secret else seed  # the boxes never see it
     try:
-        for result in run(tasks(players, games, seed, limits, game=game), executor):
+        for result in run(tasks(players, games, key, limits, game=game), executor):
             for index, tally in result.counts:
                 counts[index] = [a + b for a, b in zip(counts[index], tally)]
                 done += sum(tally)
@@ -238,7 +265,20 @@ def class_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
     order = {pair: i for i, pair in enumerate(pairs)}
     forfeits.sort(key=lambda f: (order[f.x, f.o], f.game))
     return ClassResult(table, tuple(forfeits), tuple(roster.rejected) if roster else (),
-                       tuple(p.label for p in players), limits.isolated)
+                       tuple(p.label for p in players), limits.isolated, secret,
+                       cgroups.why_not() if students else "")
+
+
+def run_secret(secret: str | None, students: bool) -> str:
+    """The run's secret: the one given (to replay), else 32 fresh hex digits when students
+    play, else none."""
+    if secret is None:
+        return secrets.token_hex(16) if students else ""
+    if not isinstance(secret, str):
+        raise TypeError(f"secret is a string, not {type(secret).__name__}")
+    if not secret.isascii() or not secret.isprintable() or len(secret) > 200:
+        raise ClassroomError("secret is at most 200 printable ASCII characters")
+    return secret
 
 
 def run(work: list[Task], executor: Executor | None) -> Iterator[TaskResult]:

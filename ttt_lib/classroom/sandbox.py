@@ -5,9 +5,11 @@ student's file once, then forks a fresh sandbox for each request on the socket F
 pipes it was given as its stdin and stdout.
 
 On the socket (one message each way):
-- ``{"op": "load", "filename": ..., "memory_mb": ..., ...}`` (the file's text is the
-  zygote's stdin) -> ``{"agent": "class Good"}`` or ``{"error": "does not compile: invalid
-  syntax (line 3)"}``, with a pidfd of the zygote itself;
+- first, before anything of the student's runs, the zygote says ``{"ready": true}`` with a
+  pidfd of itself: the box has started (anything that fails later is the student's);
+- ``{"op": "load", "filename": ..., "memory_mb": ..., ...}`` with a sealed memfd holding the
+  file's text -> ``{"agent": "class Good"}`` or ``{"error": "does not compile: invalid
+  syntax (line 3)"}``;
 - ``{"op": "fork"}`` with the new sandbox's stdin and stdout -> ``{"pid": N}`` with its pidfd.
 
 On a sandbox's pipes:
@@ -43,7 +45,8 @@ from ttt_lib.player import Agent
 
 MODULE = "student_agent"  # the module name a student's file runs under
 ANSWER_CHARACTERS = 60  # how much of a malformed answer the report quotes
-READY = "loading the student's file"  # said on stderr just before (worker reads it)
+READY = {"ready": True}  # the zygote's first word, before the student's code
+SOURCE_BYTES = 8 << 20  # at most this much of the file is read
 
 
 class Student:
@@ -215,16 +218,27 @@ def reply(link: socket.socket, answer: dict, pid: int) -> None:
         os.close(pidfd)
 
 
+def reap() -> None:
+    """Collect the zygote's ended children, whatever a student's code did to SIGCHLD."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0] > 0:
+            pass
+    except ChildProcessError:
+        pass
+
+
 def zygote(channel: int) -> None:
-    """Load the student's file (the first request), then fork a fresh sandbox for each
-    request on the socket ``channel``, with the sandbox's stdin and stdout as file
-    descriptors; the answer is its process id. Each fork starts with the file loaded, in
-    milliseconds, where a new interpreter takes a few tenths of a second."""
+    """Say it is ready, load the student's file (the first request), then fork a fresh
+    sandbox for each request on the socket ``channel``, with the sandbox's stdin and stdout
+    as file descriptors; the answer is its process id. Each fork starts with the file
+    loaded, in milliseconds, where a new interpreter takes a few tenths of a second."""
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps finished sandboxes
     link = socket.socket(fileno=channel)
-    request = json.loads(link.recv(4096))
-    source = sys.stdin.buffer.read().decode("utf-8", errors="replace")  # the student's file
-    print(READY, file=sys.stderr, flush=True)  # from here on, a crash is the student's
+    reply(link, READY, os.getpid())  # from here on, a crash is the student's
+    message, fds, _, _ = socket.recv_fds(link, 4096, 1)
+    request = json.loads(message)
+    with os.fdopen(fds[0], "rb") as memfd:  # the student's file
+        source = memfd.read(SOURCE_BYTES).decode("utf-8", errors="replace")
     quiet()
     limit(request["memory_mb"], request["cpu_seconds"])
     student = Student(request["move_time"])
@@ -232,13 +246,14 @@ def zygote(channel: int) -> None:
         answer = student.load(source, request["filename"])
     except MemoryError:
         answer = {"error": "exceeded the memory limit when loaded"}
-    reply(link, answer, os.getpid())
+    link.send(json.dumps(answer).encode())
     while "agent" in answer:
         message, fds, _, _ = socket.recv_fds(link, 4096, 2)
         if not message or len(fds) != 2:
             return  # the tournament's worker is gone
         if request.get("isolated"):
             kill_orphans()
+        reap()
         pid = os.fork()
         if pid == 0:
             link.close()

@@ -25,13 +25,14 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..arena import MAX_GAMES, AgentSpec, PairResult, TournamentResult
+from ..arena import MAX_GAMES, AgentSpec, PairResult, TournamentResult, derive_seed
 from ..boards.named import start_position
 from ..safetext import csv_cell, printable
 from . import jail
 from .leaderboard import PRIOR_GAMES, Z95, bradley_terry
 from .loading import ClassroomError, Roster
-from .runner import (ClassResult, ForfeitRecord, Task, check_count, entrants, run)
+from . import cgroups
+from .runner import (ClassResult, ForfeitRecord, Task, check_count, entrants, run, run_secret)
 from .worker import Box, Limits
 
 MAX_ROUNDS = 1000
@@ -236,15 +237,20 @@ def swiss_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
                      rounds: int = 8, games: int = 1, seed: int = 0,
                      limits: Limits = Limits(), executor: Executor | None = None,
                      progress: Callable[[int, int], None] | None = None,
-                     game: str = "tictactoe") -> SwissResult:
+                     game: str = "tictactoe", secret: str | None = None) -> SwissResult:
     """``rounds`` Swiss rounds of the built-ins and the roster's agents, each pairing
     playing ``games`` games with each agent as X, by the class tournament's tasks (each
-    student in a sandbox unless ``limits`` says otherwise)."""
+    student in a sandbox unless ``limits`` says otherwise). The games' seeds come from
+    ``seed`` and the run's ``secret``, as in ``class_tournament``; the pairings from
+    ``seed`` alone (they are public anyway)."""
     check_count(games, "games (per pairing and side)", 1, MAX_GAMES)
     check_count(seed, "seed", -math.inf, math.inf)
     start_position(game)
+    students = bool(roster and roster.entrants)
+    secret = run_secret(secret, students)
+    key = derive_seed(seed, secret) if secret else seed  # the boxes never see it
     players = entrants(builtins, roster)
-    if limits.isolated and roster and roster.entrants:
+    if limits.isolated and students:
         jail.require("a student's agent")
     by_label = {player.label: player for player in players}
     forfeits: list[ForfeitRecord] = []
@@ -253,7 +259,7 @@ def swiss_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
 
     def play_round(number: int, pairs: list[Pairing]) -> list[PairResult]:
         nonlocal done
-        work = [Task((2 * k, 2 * k + 1), by_label[a], by_label[b], seed, "X",
+        work = [Task((2 * k, 2 * k + 1), by_label[a], by_label[b], key, "X",
                      (number * games, (number + 1) * games), limits, game)
                 for k, (a, b) in enumerate(pairs)]
         ordered = [pair for a, b in pairs for pair in ((a, b), (b, a))]
@@ -273,4 +279,5 @@ def swiss_tournament(builtins: Sequence[AgentSpec] = (), roster: Roster | None =
         Box.close_all()
     table = TournamentResult(games, seed, tuple(results))
     return SwissResult(table, tuple(forfeits), tuple(roster.rejected) if roster else (),
-                       tuple(p.label for p in players), limits.isolated, rounds)
+                       tuple(p.label for p in players), limits.isolated, secret,
+                       cgroups.why_not() if students else "", rounds=rounds)

@@ -1,310 +1,44 @@
-"""The tournament's side of a sandbox: start one for a student's file, ask it for moves with a
-deadline, and turn every way it can fail into a ``Forfeit`` with a short reason.
+"""The tournament's side of a student's agent: a game sandbox forked from the student's box
+(``box``), asked for moves against a clock, and every way it can fail turned into a
+``Forfeit`` with a short reason.
 
-Each student has a box (``jail``: a bubblewrap sandbox of their own, or with
-``Limits(isolated=False)`` a plain process) per tournament process, holding a zygote,
-``python -m ttt_lib.classroom.sandbox --zygote``, that has loaded the student's file once and
-forks a game sandbox per request in milliseconds (a fresh interpreter takes a few tenths of
-a second, and a tournament restarts a sandbox after every hang or crash). A box is a plain
-subprocess, not ``multiprocessing``, so any worker can start one: a process pool's, a Dask
-worker's.
+The move clock: where the box has a cgroup, a move may use ``move_time`` seconds of the
+box's own CPU time (all its processes together), read from the cgroup, so a neighbour's load
+cannot make it forfeit; a wall-clock backstop (``WALL_FACTOR`` times that, plus
+``WALL_GRACE``) ends a move that sleeps or waits. Without a cgroup the clock is the wall
+clock. Either way the reason is "exceeded" the move time (a hang's reason must not depend on
+which clock a busy machine ran out first). The box is thawed only while it is asked
+something.
 
-What a box contains: a student's agent sees only its own box's processes and files (the
-package and Python read-only, an empty home), has no network, no capability, no inherited
-environment, and dies with its box; it is killed through a pidfd, which cannot name another
-process once it has ended. What it does not: it shares the machine's CPUs and memory with
-the others (the limits bound each sandbox, not their sum), and with ``--no-isolation`` only
-the limits and the protocol remain, as in any process of your own.
+A box is a plain subprocess, not ``multiprocessing``, so any worker can start one: a process
+pool's, a Dask worker's. What it contains, and what it does not: see ``jail``, ``box`` and
+the README's "What is contained, and what is not".
 """
 from __future__ import annotations
 
-import atexit
 import json
 import os
 import select
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
-from typing import NamedTuple
 
-from ..arena import processes_available
-from ..errors import NOT_IN_A_BROWSER, ProcessesUnavailable
 from ..boards.named import game_name
 from ..game import Game, player_name
 from ..player import Agent
-from . import jail
+from ..safetext import shorten
+from .box import Box, BoxGone
+from .channel import REPLY_BYTES, decode
+from .entrant import (BROWSER_ROSTER, CannotStart, ClassroomError, Entrant, Forfeit,
+                      Limits, require_processes, seconds_text)
 from .jail import kill, pid_of, proc_field
-from .sandbox import READY  # the zygote's last word on stderr before the student's code
-from ..safetext import printable, shorten
 
-LOAD_SECONDS = 10.0  # starting a box: Python, the package and the student file's top level
-FORK_SECONDS = 5.0  # a zygote forks in milliseconds
-REPLY_BYTES = 1 << 16  # a longer answer is malformed
-MAX_BOXES = 12  # boxes kept per process; the least recently used idle one closes first
 MEMORY_SHARE = 0.9  # out of time with this share of its memory in use: it hit the limit
-REASON_CHARACTERS = 160  # a longer reason is shortened in the middle
+WALL_FACTOR = 3.0  # the wall-clock backstop of a move timed by CPU: this many times ...
+WALL_GRACE = 0.5  # ... the move time, plus this (seconds)
+POLL = 0.02  # how often a move's CPU time is read while it thinks (at most; seconds)
 
-
-class ClassroomError(ValueError):
-    """A bad folder, agent list or limit for a class tournament, or no way to run one."""
-
-
-class CannotStart(ClassroomError):
-    """A box that does not start at all (not the student's doing): the run stops."""
-
-
-class Limits(NamedTuple):
-    """What a student's agent may use: wall-clock seconds per move, memory, CPU seconds over
-    a sandbox's life (a sandbox that runs out is restarted), and whether it is boxed."""
-
-    move_time: float = 1.0
-    memory_mb: int = 512
-    cpu_seconds: int = 600
-    isolated: bool = True  # in a bubblewrap box (False: ``--no-isolation``)
-
-
-class Entrant(NamedTuple):
-    """A player of the tournament as data: a built-in agent's name and options, or a
-    student's file (its name and source). Tasks carry these, never live objects."""
-
-    label: str
-    builtin: str | None = None
-    options: tuple = ()
-    filename: str | None = None
-    source: str | None = None
-
-
-class Forfeit(Exception):
-    """A student's agent lost the game by failing; ``fatal``: its sandbox must restart."""
-
-    def __init__(self, reason: str, fatal: bool = False) -> None:
-        reason = printable(shorten(reason, REASON_CHARACTERS))
-        super().__init__(reason)
-        self.reason, self.fatal = reason, fatal
-
-
-def seconds_text(seconds: float) -> str:
-    return f"{seconds:g} s"
-
-
-# What a browser's Python says instead of loading or playing a class's agents.
-BROWSER_ROSTER = (f"{NOT_IN_A_BROWSER}: a class's agents each run in a process of their own, "
-                  f"which a browser's Python cannot start; run this notebook in JupyterLab or "
-                  f"on Colab for them")
-
-
-def require_processes() -> None:
-    """Students' agents run in processes of their own: not in a browser's Python
-    (``ProcessesUnavailable``, a ``RuntimeError``: the platform lacks them, no value is wrong)."""
-    if not processes_available():
-        raise ProcessesUnavailable(BROWSER_ROSTER)
-
-
-class BoxGone(Exception):
-    """The box's zygote is gone or does not answer (a sandbox of the student's killed it)."""
-
-
-class Box:
-    """One student's box with its zygote (see ``sandbox.zygote``), loaded once, kept for
-    the life of this process (at most ``MAX_BOXES`` at a time) and ended with it."""
-
-    _open: OrderedDict[tuple, Box] = OrderedDict()
-    _failed: dict[tuple, str] = {}  # a file that cannot load is not loaded again
-    _lock = threading.Lock()
-
-    def __init__(self, entrant: Entrant, limits: Limits) -> None:
-        require_processes()
-        if limits.isolated:
-            jail.require("a student's agent")
-        self.lock, self.users, self.zygote, self.folder = threading.Lock(), 0, None, None
-        self.retired = False  # out of the registry: closes when its last sandbox does
-        self.link, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.errors = tempfile.TemporaryFile()  # what the zygote says if it cannot start
-        argv = [sys.executable, "-I", "-m", "ttt_lib.classroom.sandbox",
-                "--zygote", str(theirs.fileno())]
-        if limits.isolated:
-            command, home, cwd = jail.box_command(argv), jail.HOME, "/"
-        else:
-            command, home = argv, tempfile.mkdtemp(prefix="ttt-box-")
-            self.folder = cwd = home
-        with tempfile.TemporaryFile() as source:  # the student's file: the zygote's stdin
-            source.write((entrant.source or "").encode("utf-8", errors="replace"))
-            source.seek(0)
-            self.process = subprocess.Popen(
-                command, pass_fds=[theirs.fileno()], stdin=source,
-                stdout=subprocess.DEVNULL, stderr=self.errors, cwd=cwd,
-                env=jail.environment(home), start_new_session=True)
-        theirs.close()
-        self.agent = self._load(entrant, limits)
-
-    def _load(self, entrant: Entrant, limits: Limits) -> str:
-        request = {"op": "load", "filename": entrant.filename or entrant.label,
-                   "memory_mb": limits.memory_mb, "cpu_seconds": limits.cpu_seconds,
-                   "move_time": limits.move_time, "isolated": limits.isolated}
-        try:
-            try:
-                self.link.send(json.dumps(request).encode())
-            except OSError:
-                raise BoxGone("gone") from None
-            answer, self.zygote = self._receive(LOAD_SECONDS)
-        except BoxGone as gone:
-            if str(gone) != "late":
-                try:  # all it had to say
-                    self.process.wait(timeout=5)
-                except subprocess.TimeoutExpired:
-                    pass
-            why = self.why_stopped()
-            self.close()
-            if str(gone) == "late":
-                raise Forfeit(f"exceeded {seconds_text(LOAD_SECONDS)} when loaded",
-                              fatal=True) from None
-            if why:
-                raise CannotStart(f"the sandbox could not start: {why}") from None
-            raise Forfeit("crashed when loaded", fatal=True) from None
-        if not isinstance(answer.get("agent"), str):
-            self.close()
-            raise Forfeit(str(answer.get("error", "sent a malformed answer")), fatal=True)
-        return answer["agent"]
-
-    def _receive(self, seconds: float) -> tuple[dict, int]:
-        """The zygote's next answer and the pidfd that comes with it, or ``BoxGone``."""
-        if not select.select([self.link], [], [], seconds)[0]:
-            raise BoxGone("late")
-        try:
-            message, fds, _, _ = socket.recv_fds(self.link, REPLY_BYTES, 2)
-        except OSError:
-            message, fds = b"", []
-        try:
-            answer = json.loads(message) if message and len(fds) == 1 else None
-        except ValueError:
-            answer = None
-        if not isinstance(answer, dict):
-            for fd in fds:
-                os.close(fd)
-            raise BoxGone("broken")
-        return answer, fds[0]
-
-    def why_stopped(self) -> str:
-        """The last line the zygote wrote to its stderr if it stopped before running the
-        student's code ('' if it got that far: it says ``READY`` first)."""
-        self.errors.seek(0)
-        lines = self.errors.read()[-2000:].decode(errors="replace").strip().splitlines()
-        if not lines or lines[-1] == READY:
-            return ""
-        return printable(lines[-1])
-
-    def stopped(self) -> bool:
-        """Its zygote was stopped (a SIGSTOP from one of the student's sandboxes)."""
-        return self.zygote is not None and \
-            proc_field(pid_of(self.zygote), "State")[:1] in ("T", "t")
-
-    def fork(self) -> tuple[int, int, int]:
-        """A new sandbox: (its pidfd, its stdin, its stdout)."""
-        with self.lock:
-            if self.stopped():
-                raise Forfeit("stopped the process that starts its sandboxes", fatal=True)
-            child_in, to_child = os.pipe()
-            from_child, child_out = os.pipe()
-            try:
-                socket.send_fds(self.link, [b'{"op": "fork"}'], [child_in, child_out])
-                answer, pidfd = self._receive(FORK_SECONDS)
-            except (OSError, BoxGone):
-                os.close(to_child)
-                os.close(from_child)
-                raise BoxGone("gone") from None
-            finally:
-                os.close(child_in)
-                os.close(child_out)
-            self.users += 1
-            return pidfd, to_child, from_child
-
-    def release(self) -> None:
-        """One of its sandboxes has ended."""
-        with self.lock:
-            self.users -= 1
-            last = self.retired and self.users == 0
-        if last:
-            self.close()
-
-    def retire(self) -> None:
-        with self.lock:
-            self.retired = True
-            idle = self.users == 0
-        if idle:
-            self.close()
-
-    def close(self) -> None:
-        """End the box and everything in it."""
-        if self.link.fileno() == -1:
-            return  # closed already
-        kill(self.zygote)
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait()
-        for fd in (self.zygote,):
-            if fd is not None:
-                os.close(fd)
-        self.zygote = None
-        self.link.close()
-        self.errors.close()
-        if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
-
-    @classmethod
-    def get(cls, entrant: Entrant, limits: Limits) -> Box:
-        """The student's box in this process, started (and the file loaded) if need be."""
-        key = (entrant.label, entrant.filename, entrant.source, limits)
-        with cls._lock:
-            if key in cls._failed:
-                raise Forfeit(cls._failed[key], fatal=True)
-            box = cls._open.pop(key, None)
-            stopped = box is not None and box.stopped()
-            if box is not None and box.process.poll() is None and not stopped:
-                cls._open[key] = box
-                return box
-            if box is not None:
-                box.retire()
-            if stopped:
-                raise Forfeit("stopped the process that starts its sandboxes", fatal=True)
-            idle = [k for k, b in cls._open.items() if b.users == 0]
-            for old in idle[:max(0, len(cls._open) + 1 - MAX_BOXES)]:
-                cls._open.pop(old).retire()
-            try:
-                cls._open[key] = Box(entrant, limits)
-            except Forfeit as forfeit:
-                cls._failed[key] = forfeit.reason
-                raise
-            return cls._open[key]
-
-    @classmethod
-    def discard(cls, box: Box) -> None:
-        """Take ``box`` out of use: it closes once its last sandbox has."""
-        with cls._lock:
-            for key in [k for k, b in cls._open.items() if b is box]:
-                del cls._open[key]
-        box.retire()
-
-    @classmethod
-    def close_all(cls) -> None:
-        with cls._lock:
-            while cls._open:
-                cls._open.popitem()[1].retire()
-
-    @classmethod
-    def forget(cls) -> None:
-        """In a forked copy of this process (a process pool's worker): the parent's boxes
-        are not ours to use."""
-        cls._open, cls._failed, cls._lock = OrderedDict(), {}, threading.Lock()
-
-
-os.register_at_fork(after_in_child=Box.forget)
-atexit.register(Box.close_all)
+__all__ = ["BROWSER_ROSTER", "Box", "CannotStart", "ClassroomError", "Entrant", "Forfeit",
+           "Limits", "Sandbox", "StudentAgent", "require_processes", "seconds_text"]
 
 
 @dataclass
@@ -334,9 +68,15 @@ class Sandbox:
             return
 
     def ask(self, request: dict, seconds: float, doing: str = "moving") -> dict:
-        """The sandbox's answer to ``request`` within ``seconds``, or a ``Forfeit``."""
+        """The sandbox's answer to ``request`` within ``seconds``, or a ``Forfeit``. The box
+        runs only meanwhile; a new game first ends what the last one left running."""
         if self.to_child is None:
             self.start()
+        box = self.box
+        if request.get("op") == "new_game":
+            box.sweep(self.pidfd)
+        ooms = box.oom_kills()
+        box.thaw()
         try:
             data = (json.dumps(request) + "\n").encode()
             while data:
@@ -347,14 +87,15 @@ class Sandbox:
             raise
         except OSError:  # the pipe broke: the process is gone
             line = b""
+        finally:
+            box.freeze()
         if not line:
             self.close()
+            if box.oom_kills() > ooms:
+                raise Forfeit("exceeded the memory limit", fatal=True)
             raise Forfeit(f"crashed {WHILE[doing]}", fatal=True)
-        try:
-            answer = json.loads(line)
-        except ValueError:
-            answer = None
-        if not isinstance(answer, dict):
+        answer = decode(line)
+        if answer is None:
             self.close()
             raise Forfeit("sent a malformed answer", fatal=True)
         if answer.get("fatal"):
@@ -363,13 +104,25 @@ class Sandbox:
         return answer
 
     def _line(self, seconds: float, doing: str) -> bytes:
-        """One line from the sandbox ('' if it closed its end), waiting at most ``seconds``."""
-        deadline = time.monotonic() + seconds
+        """One line from the sandbox ('' if it closed its end) within ``seconds`` of the
+        box's CPU time and the wall-clock backstop (without a cgroup: ``seconds`` of wall
+        clock)."""
+        clock = self.box.cpu_seconds()
+        wall = seconds if clock is None else seconds * WALL_FACTOR + WALL_GRACE
+        deadline = time.monotonic() + wall
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
-            ready = select.select([self.from_child, self.pidfd], [], [], max(left, 0))[0]
-            if not ready:
+            wait = left
+            if clock is not None:
+                used = self.box.cpu_seconds() - clock
+                if used > seconds:
+                    raise Forfeit(self._late(seconds, doing), fatal=True)
+                wait = min(left, max(seconds - used, POLL / 4), POLL)
+            if left <= 0:  # the same reason, whichever clock ran out first
                 raise Forfeit(self._late(seconds, doing), fatal=True)
+            ready = select.select([self.from_child, self.pidfd], [], [], max(wait, 0))[0]
+            if not ready:
+                continue
             if self.from_child not in ready:
                 return b""  # it ended (children it left may hold its pipe open)
             chunk = os.read(self.from_child, REPLY_BYTES)
