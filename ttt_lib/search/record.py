@@ -186,7 +186,7 @@ class Recorder:
             return  # an inner layer: the outermost return is what the parent sees
         if call.pending is not None:
             self.child_value(call, *call.pending)
-        if not call.searched and call.children == 0 and call.state.is_terminal():
+        if not (call.searched or self.declared) and call.state.is_terminal():
             self.search(call)  # a finished position: a leaf, searched by looking at it
         if not call.searched:
             self.hit(call, value)
