@@ -73,7 +73,7 @@ class Call:
     """One call on a state as the recorder sees it: window received, path, what happened."""
 
     __slots__ = ("state", "alpha", "beta", "path", "searched", "children", "pending",
-                 "books", "moves", "frame", "window", "known", "last_child", "final")
+                 "books", "moves", "frame", "window", "known", "last_child", "final", "layers")
 
     def __init__(self, state: Game, alpha, beta, path: tuple | None) -> None:
         self.state, self.alpha, self.beta, self.path = state, alpha, beta, path
@@ -81,7 +81,7 @@ class Call:
         self.books: list[Bookkeeping] | None = None  # made at the first child, for each form
         self.moves: dict | None = None  # key of each child -> the move to it (for paths)
         self.frame, self.window, self.final = None, NO_WINDOW, None
-        self.known, self.last_child = (alpha, beta), None
+        self.known, self.last_child, self.layers = (alpha, beta), None, 1
 
     def forms(self) -> list[Bookkeeping]:
         if self.books is None:
@@ -109,6 +109,7 @@ class Recorder:
         self.events: list[list[TraceEvent]] = [[], []]  # max/min form, negamax form
         self.votes = [0, 0]         # evidence for each form
         self.windowed = False       # some call received a window
+        self.layers = 1             # the most nested calls on one state that searched it
 
     def form(self) -> int:
         """0 for max/min, 1 for negamax: the form the evidence favours (max/min if none)."""
@@ -125,6 +126,7 @@ class Recorder:
         parent = stack[-1] if stack else None
         if parent is not None and parent.state is state:  # a wrapper's inner layer
             stack.append(parent)
+            parent.layers += 1
             if frame is not None and window.names:
                 parent.frame, parent.window = frame, window
             if is_node and self.declared and not parent.searched:
@@ -145,6 +147,7 @@ class Recorder:
         window, and say where the window passed on departs from the textbook."""
         if not parent.searched:
             self.search(parent)
+        self.layers = max(self.layers, parent.layers)
         if not self.settle_pending(parent, call.state):
             return  # a re-search of the same child
         if self.keep:
@@ -186,8 +189,10 @@ class Recorder:
             return  # an inner layer: the outermost return is what the parent sees
         if call.pending is not None:
             self.child_value(call, *call.pending)
-        if not (call.searched or self.declared) and call.state.is_terminal():
-            self.search(call)  # a finished position: a leaf, searched by looking at it
+        if (not (call.searched or self.declared) and call.layers >= self.layers
+                and call.state.is_terminal()):
+            self.search(call)  # a finished position, looked at as the search looks (not
+            # answered by an outer layer, a table, before reaching the search itself)
         if not call.searched:
             self.hit(call, value)
         elif call.children == 0:
@@ -206,8 +211,7 @@ class Recorder:
 
     def leaf(self, call: Call, value) -> None:
         self.counts.leaves += 1
-        if self.keep or self.windowed:
-            self.vote_leaf(call.state, value)
+        self.vote_leaf(call.state, value)
         if self.keep:
             for form in (0, 1):
                 self.record(form, "leaf", call, value=value)

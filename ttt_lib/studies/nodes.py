@@ -16,7 +16,8 @@ from .. import search as search_package
 from ..boards import BitBoard
 from ..game import MAX, Game
 from ..search.exact import move_values
-from ..search.observe import count_nodes
+from ..errors import SearchOptionError
+from ..search.observe import count_nodes_in_form
 from ..search.trace import ReportRow, Stats
 from .firstmove import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
 from .draw_proof import minimal_proof
@@ -55,8 +56,23 @@ def counted_search(row: ReportRow, state: Game) -> tuple[float, Stats]:
         stats = Stats()
         value = row.search(state, stats=stats, **row.options)
     else:
-        value, stats = count_nodes(row.search, state, **row.options)
+        value, stats, form = count_nodes_in_form(row.search, state, **row.options)
+        check_view(row, form)
     return (state.to_move * value if row.view == "mover" else value), stats
+
+
+VIEWS = {"x": ("X's values", "maxmin"), "mover": ("the player to move's values", "negamax")}
+
+
+def check_view(row: ReportRow, form: str | None) -> None:
+    """Refuse a row whose stated ``view`` contradicts the form its search was seen in (a
+    negamax search reported as X's values would be flipped silently at O's turn)."""
+    said, expected = VIEWS[row.view]
+    if form is not None and form != expected:
+        other = next(view for view, (_, f) in VIEWS.items() if f == form)
+        raise SearchOptionError(
+            f"the report row {row.name!r} says its search returns {said} (view={row.view!r}),"
+            f" but the search was seen written in {form} form: give the row view={other!r}")
 
 
 def optimal_moves(state: Game, values: dict) -> list:
