@@ -6,9 +6,11 @@ it writes down is what the calls show:
 
 - a call is a *node* once it searches: it calls the search on a child, or its position is
   finished (a *leaf*); a call that returns on an unfinished position without searching a
-  child answered without a search (a table hit, or an early return). For the library's own
-  searches, which say which function is the search (``declared``), every call of it is a
-  node, so a depth limit's evaluation is a leaf;
+  child answered without a search (a table hit, or an early return), and so did a call on a
+  finished position that never reached the innermost layer every searched node reaches (a
+  table in front of the search). For the library's own searches, which say which function
+  is the search (``declared``), every call of it is a node, so a depth limit's evaluation is
+  a leaf;
 - a child's value is compared with its siblings' (the *best* child so far);
 - the node's own window variables (named by ``locate``) are read when a child is entered and
   when the node returns: a bound that changed is an *improve* event, and the exit line shows
@@ -211,7 +213,8 @@ class Recorder:
 
     def leaf(self, call: Call, value) -> None:
         self.counts.leaves += 1
-        self.vote_leaf(call.state, value)
+        if call.state.to_move != MAX:
+            self.vote_leaf(call.state, value)
         if self.keep:
             for form in (0, 1):
                 self.record(form, "leaf", call, value=value)

@@ -43,7 +43,17 @@ def calls_itself(fn: Callable) -> bool:
     func = getattr(fn, "__func__", fn)
     code = getattr(func, "__code__", None)
     name = getattr(func, "__name__", None)
-    return code is not None and name in code.co_names + code.co_freevars
+    return code is not None and any(name in inner.co_names + inner.co_freevars
+                                    for inner in nested_codes(code))
+
+
+def nested_codes(code: CodeType) -> list[CodeType]:
+    """``code`` and the code of every comprehension, lambda or function written inside it."""
+    found = [code]
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            found += nested_codes(const)
+    return found
 
 
 def patch_points(fn) -> list[tuple[dict, str, Callable]]:
