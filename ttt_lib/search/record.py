@@ -12,9 +12,10 @@ it writes down is what the calls show:
   is the search (``declared``), every call of it is a node, so a depth limit's evaluation is
   a leaf;
 - a child's value is compared with its siblings' (the *best* child so far);
-- the node's own window variables (named by ``locate``) are read when a child is entered and
-  when the node returns: a bound that changed is an *improve* event, and the exit line shows
-  them as they ended (or the value alone, when they cannot be read);
+- in a trace, the node's own window variables (named by ``locate``) are read from its frame
+  when a child is entered and when the node returns: a bound that changed is an *improve*
+  event, and the exit line shows them as they ended (or the value alone, when they cannot be
+  read);
 - a child entered with a window wider than the textbook's bookkeeping gives (the parent's
   best so far not passed on) gets a *departure* line that says so;
 - a node that returns with moves never searched is *cut off*: the only cut-offs counted.
