@@ -235,7 +235,7 @@ class Recorder:
         for form in (0, 1):
             if left:
                 self.record(form, "cutoff", call, alpha=final[0], beta=final[1], value=left,
-                            below=1)
+                            below=1, bound="outcome" if is_chance(call.state) else "move")
             self.record(form, "exit", call, alpha=final[0], beta=final[1], value=value)
 
     def moves_left(self, call: Call) -> int:

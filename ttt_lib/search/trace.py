@@ -62,8 +62,8 @@ class TraceEvent:
     "improve", "loosen" and "departure", the node whose best child or bound changed; bound:
     "alpha" or "beta" ("hit": "early" for an answer seen only from outside); value: best so
     far ("enter"), the value returned ("leaf", "exit", "hit"), the new best or bound, the
-    textbook's bound ("departure"), the number of moves left ("cutoff"); note: the sentence
-    of a "departure".
+    textbook's bound ("departure"), the number of moves left ("cutoff", whose bound says
+    "move" or, at a chance node, "outcome"); note: the sentence of a "departure".
     """
 
     kind: str
@@ -150,9 +150,8 @@ class Trace:
         """The slides' line when the node's window closed; else what is known: moves left."""
         if event.alpha is not None and event.beta is not None and event.alpha >= event.beta:
             return f"alpha >= beta, prune remaining children of {event.name}"
-        left = event.value
-        moves = "move" if left == 1 else "moves"
-        return f"{event.name} returns with {left} {moves} unsearched"
+        left, noun = event.value, event.bound or "move"
+        return f"{event.name} returns with {left} {noun}{'' if left == 1 else 's'} unsearched"
 
     def lines(self) -> list[str]:
         return [self.line(event) for event in self.events]
