@@ -104,7 +104,8 @@ def number(x) -> str:
 
 
 def recorded(state, alpha, beta, lines, *, negamax=False, fail="soft", bug=False, depth=0):
-    """The slides' trace lines of one call, written where each event happens."""
+    """The slides' trace lines of one call, written where each event happens: a cut-off
+    only where moves are left, and the bug's window named where it is passed."""
     pad, name = "  " * depth, state.name
     up = negamax or state.to_move == 1
     best = -INF if up else INF
@@ -122,6 +123,10 @@ def recorded(state, alpha, beta, lines, *, negamax=False, fail="soft", bug=False
             value = -recorded(child, -beta, -alpha, lines, negamax=True, depth=depth + 1)
         else:
             low = -INF if bug and not up else alpha
+            if low < alpha:  # the bug: MIN's alpha not passed on
+                lines.append(f"{pad}  {child.name} is searched with {name}'s alpha as "
+                             f"{number(low)}, but {name}'s alpha is {number(alpha)}: the "
+                             f"window is not passed on to {child.name}")
             value = recorded(child, low, beta, lines, fail=fail, bug=bug, depth=depth + 1)
         if (value > best) if up else (value < best):
             best = value
@@ -133,7 +138,8 @@ def recorded(state, alpha, beta, lines, *, negamax=False, fail="soft", bug=False
             beta = best
             lines.append(f"{pad}  {child.name} improved beta( {name} ) to {number(beta)}")
         if alpha >= beta:
-            lines.append(f"{pad}  alpha >= beta, prune remaining children of {name}")
+            if i < len(moves) - 1:  # a cut-off: moves are left
+                lines.append(f"{pad}  alpha >= beta, prune remaining children of {name}")
             break
     result = clamp(best, *window) if fail == "hard" else best
     lines.append(f"{pad}{name} {number(alpha)} {number(beta)} {number(result)}")

@@ -148,13 +148,13 @@ def test_play_widget_classes_and_tooltips_for_the_browser():
 def test_stepping_through_the_classic_trace():
     stepper = TraceStepper(AIMA)
     assert stepper.value == 3 and stepper.step == 0
-    assert len(stepper.lines) == 36 and "A -999 999 -999" in stepper.current_line.value
+    assert len(stepper.lines) == 35 and "A -999 999 -999" in stepper.current_line.value
     first_picture = stepper.picture.value
     for _ in range(18):
         stepper.next()
     assert stepper.step == 18 and stepper.slider.value == 19
     assert "prune remaining children of C" in stepper.current_line.value
-    assert "step 19 of 36" in stepper.counter.value
+    assert "step 19 of 35" in stepper.counter.value
     assert stepper.picture.value != first_picture
     assert stepper.back().strip() == "H improved beta( C ) to 2"
 
@@ -163,10 +163,10 @@ def test_stepping_past_either_end_says_so_and_stays():
     stepper = TraceStepper(TreeNode(AIMA, labels=True))
     stepper.buttons[1].click()  # Back, at the first step
     assert stepper.step == 0 and "first step" in stepper.note.value
-    stepper.buttons[3].click()  # End
-    assert stepper.step == 35 and stepper.note.value == ""
+    stepper.buttons[3].click()  # End (no cut-off line after D's last leaf: nothing is left)
+    assert stepper.step == 34 and stepper.note.value == ""
     stepper.buttons[2].click()  # Next, at the last step
-    assert stepper.step == 35 and "last step (36 of 36)" in stepper.note.value
+    assert stepper.step == 34 and "last step (35 of 35)" in stepper.note.value
     stepper.buttons[0].click()  # Start
     assert stepper.step == 0
 

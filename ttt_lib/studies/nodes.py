@@ -16,7 +16,8 @@ from .. import search as search_package
 from ..boards import BitBoard
 from ..game import MAX, Game
 from ..search.exact import move_values
-from ..search.observe import count_nodes
+from ..errors import SearchOptionError
+from ..search.observe import count_nodes_in_form
 from ..search.report import ReportRow, report_order
 from ..search.trace import Stats
 from .firstmove import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
@@ -78,17 +79,32 @@ def counted_search(row: ReportRow, state: Game) -> tuple[float, Stats]:
         stats = Stats()
         value = row.search(state, stats=stats, **row.options)
     else:
-        value, stats = count_nodes(row.search, state, **row.options)
+        value, stats, form = count_nodes_in_form(row.search, state, **row.options)
+        check_view(row, form)
     if stats.nodes + stats.table_hits <= 1 and not state.is_terminal():
         raise ReportRowError(
             f"report row {row.name!r}: {getattr(row.search, '__qualname__', row.search)} "
-            f"showed as one node: the observer saw no recursive call (a driver?); give the "
-            f"row the function that recurses, or a search taking stats=")
+            f"showed as one node: the observer saw no recursive call; give the row the "
+            f"function that recurses, or a search taking stats=")
     return (state.to_move * value if row.view == "mover" else value), stats
 
 
 class ReportRowError(ValueError):
     """A report row whose work the observer could not see."""
+
+
+VIEWS = {"x": ("X's values", "maxmin"), "mover": ("the player to move's values", "negamax")}
+
+
+def check_view(row: ReportRow, form: str | None) -> None:
+    """Refuse a row whose stated ``view`` contradicts the form its search was seen in (a
+    negamax search reported as X's values would be flipped silently at O's turn)."""
+    said, expected = VIEWS[row.view]
+    if form is not None and form != expected:
+        other = next(view for view, (_, f) in VIEWS.items() if f == form)
+        raise SearchOptionError(
+            f"the report row {row.name!r} says its search returns {said} (view={row.view!r}),"
+            f" but the search was seen written in {form} form: give the row view={other!r}")
 
 
 def optimal_moves(state: Game, values: dict) -> list:

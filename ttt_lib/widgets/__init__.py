@@ -140,12 +140,24 @@ def explain(event) -> str:
         "leaf": lambda e: f"{e.name} is an end position worth {n(e.value)}.",
         "best": lambda e: f"{e.name} is now the best child of {e.parent}.",
         "improve": lambda e: f"{e.name}'s value moves {e.parent}'s {e.bound} to {n(e.value)}.",
-        "cutoff": lambda e: f"At {e.name} alpha {n(e.alpha)} >= beta {n(e.beta)}: the "
-                            f"remaining children cannot change the result, so they are pruned.",
+        "loosen": lambda e: f"After {e.name}, {e.parent}'s {e.bound} moves back to "
+                            f"{n(e.value)}.",
+        "departure": lambda e: f"{e.note}.",
+        "cutoff": _explain_cutoff,
         "exit": lambda e: f"Leave {e.name}: its value is {n(e.value)} "
                           f"(alpha {n(e.alpha)}, beta {n(e.beta)}).",
-        "hit": lambda e: f"The table already knows {e.name}: {n(e.value)} ({e.bound}).",
+        "hit": lambda e: (f"{e.name} is answered ({n(e.value)}) without a search: its table, "
+                          f"or an early return." if e.bound == "early" else
+                          f"The table already knows {e.name}: {n(e.value)}."),
     }.get(event.kind, lambda e: "")(event)
+
+
+def _explain_cutoff(event) -> str:
+    n = _bound_text
+    if event.alpha is not None and event.beta is not None and event.alpha >= event.beta:
+        return (f"At {event.name} alpha {n(event.alpha)} >= beta {n(event.beta)}: the "
+                f"remaining children cannot change the result, so they are pruned.")
+    return f"{event.name} returns with {event.value} of its moves never searched."
 
 
 def _bound_text(value) -> str:
