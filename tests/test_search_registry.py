@@ -16,6 +16,7 @@ from ttt_lib.checks import GAME, argument_checks, public_names, publish_declared
 from ttt_lib.cli import main
 from ttt_lib.errors import SearchOptionError
 from ttt_lib.search.report import ReportOrderError, ReportRow, report_order
+from ttt_lib.search.observe import NoSearchSeen
 from ttt_lib.studies.nodes import ReportRowError, report_rows, row_of, search_row
 from ttt_lib.boards import BitBoard
 
@@ -153,10 +154,23 @@ def remembering(state):
     return TABLE[state.key()]
 
 
+def constant(state):
+    """Not a search: it answers without looking at a single move."""
+    return 0
+
+
+def positions_below(state) -> int:
+    """The calls ``helper`` makes from ``state``: itself and every position under it."""
+    return 1 + (0 if state.is_terminal() else
+                sum(positions_below(state.play(move)) for move in state.moves()))
+
+
 def test_no_row_silently_shows_one_node():
     state = BitBoard.from_text("XO./.X./..O")
-    with pytest.raises(ReportRowError, match="showed as one node"):
-        search_row(ReportRow("driver", driver, {}, None), state)
+    found = search_row(ReportRow("driver", driver, {}, None), state)  # the helper is counted
+    assert found["nodes"] == positions_below(state) and found["value"] == helper(state)
+    with pytest.raises((ReportRowError, NoSearchSeen)):
+        search_row(ReportRow("constant", constant, {}, None), state)
     for row in report_rows():
         if row.name.startswith(("minimax", "negamax", "alpha-beta (negamax)", "PVS")):
             found = search_row(row, state)
@@ -170,7 +184,7 @@ def test_the_nodes_command_takes_any_function(capsys, monkeypatch):
     assert found["name"] == f"{__name__}:remembering" and found["value"] == 0
     assert found["nodes"] > 5478  # 5,478 positions, each met by many move orders
     for spec in ("nope", "no_such_module:f", f"{__name__}:missing", ":f", "os:getcwd",
-                 f"{__name__}:driver"):
+                 f"{__name__}:constant"):
         assert main(["nodes", "--search", spec]) == 2
         assert len(capsys.readouterr().err.strip().splitlines()) == 1
     assert row_of("ttt_lib.search.exact:negamax", "mover").view == "mover"

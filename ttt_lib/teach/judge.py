@@ -156,7 +156,7 @@ def call_limited(fn: Callable, args: tuple, seconds: float = SECONDS):
     thread where there is one, else a trace function that watches the clock)."""
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
         def expire(signum, frame):
-            raise TimeLimit()
+            raise TimeLimit(seconds)
         previous = signal.signal(signal.SIGALRM, expire)
         signal.setitimer(signal.ITIMER_REAL, seconds)
         try:
@@ -172,7 +172,7 @@ def _call_traced(fn: Callable, args: tuple, seconds: float):
 
     def tracer(frame, event, arg):
         if time.monotonic() > deadline:
-            raise TimeLimit()
+            raise TimeLimit(seconds)
         return None
 
     old = sys.gettrace()
@@ -234,7 +234,8 @@ class Case:
 def failure_of(error: BaseException) -> str:
     """What a student's exception says, in one sentence."""
     if isinstance(error, TimeLimit):
-        return f"it ran for more than {SECONDS:g} s (an endless loop, or a search that never " \
+        seconds = error.args[0] if error.args else SECONDS
+        return f"it ran for more than {seconds:g} s (an endless loop, or a search that never " \
                f"stops?)"
     if isinstance(error, RecursionError):
         return "it recursed without end: does it stop at terminal states (is_terminal())?"

@@ -243,7 +243,9 @@ def _deadline_verdict(fn, text: str, seconds: float) -> str | None:
         return _too_slow(board, seconds)
     if move not in board.moves():
         return f"on {board!r} your function returned {move!r}, which is not a legal move."
-    if isinstance(board, BitBoard) and move not in _fair_moves(text, log.deepest):
+    cut_first_round = log.deepest <= 1 and elapsed >= seconds  # a busy machine's clock
+    if isinstance(board, BitBoard) and not cut_first_round and move not in _fair_moves(
+            text, log.deepest):
         return (f"on {board!r} your function looked {log.deepest} moves ahead but returned "
                 f"{move!r}, which no search of that depth (or one less) chooses, and which is "
                 "not optimal. Return the best move of the last complete round.")
