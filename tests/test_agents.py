@@ -29,10 +29,18 @@ POSITIONS = ["X../.O./...", "X../.O./..X", "XO./.X./...", "XX./OO./...", "X.X/.O
 SMALL_TRAINING = {"qtable": 500, "td": 500, "qnet": 60, "zero": 8}
 
 
+# A clocked agent is reproducible on a node budget ("the same moves on every machine"); on
+# its default clock a loaded machine reaches other depths.
+BUDGETED = {"deepening": {"seconds": None, "nodes": 5000}}
+
+
 def agent_named(name: str, **options):
-    """``make_agent(name, **options)``, a learned agent on its small training budget."""
+    """``make_agent(name, **options)``, a learned agent on its small training budget and a
+    clocked one on a node budget."""
     if name in SMALL_TRAINING:
         options.setdefault("games", SMALL_TRAINING[name])
+    for option, value in BUDGETED.get(name, {}).items():
+        options.setdefault(option, value)
     return make_agent(name, **options)
 
 

@@ -181,7 +181,7 @@ def working_in(folder: Path) -> list[str]:
 
 
 def orphaned_sandboxes() -> list[int]:
-    """Sandboxes of this Python (zygotes and their forks) that are not below this process."""
+    """Sandboxes of this Python (zygotes and their forks) that are not below this test run."""
     parents, commands = {}, {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -190,7 +190,10 @@ def orphaned_sandboxes() -> list[int]:
             commands[int(pid)] = Path(f"/proc/{pid}/cmdline").read_bytes()
         except (OSError, ValueError):
             continue
-    ours, frontier = set(), {os.getpid()}
+    # below this run: under pytest-xdist the controller, whose other workers' tests may
+    # have boxes running right now (an orphan has lost its parent and hangs below init)
+    run = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
+    ours, frontier = set(), {run}
     while frontier:
         frontier = {pid for pid, parent in parents.items() if parent in frontier} - ours
         ours |= frontier

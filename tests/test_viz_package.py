@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 import ttt_lib.viz as viz
 from ttt_lib import BitBoard, MNKBoard
-from ttt_lib.boards import grid
+from ttt_lib.boards import picture as grid  # the board picture's colours (boards/picture.py)
 from ttt_lib.viz import style
 from ttt_lib.viz.boards import draw_board, sketch_of
 

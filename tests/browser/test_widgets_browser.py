@@ -185,22 +185,22 @@ def play_connect_four(page, expect, snap) -> None:
 def step_the_trace(page, expect) -> None:
     counter, line = page.locator(".ttt-trace-step"), page.locator(".ttt-trace-line")
     picture = page.locator(".ttt-trace-tree img")
-    expect(counter).to_have_text("step 1 of 36", timeout=WAIT)
+    expect(counter).to_have_text("step 1 of 35", timeout=WAIT)
     expect(page.locator(".ttt-trace-step [role=status]")).to_have_attribute("aria-live", "polite")
     expect(line).to_contain_text("A -999 999 -999")
-    assert "current step: 1 of 36" in picture.get_attribute("alt")
+    assert "current step: 1 of 35" in picture.get_attribute("alt")
     first_picture = picture.get_attribute("src")
     nxt = page.locator(".ttt-trace-next")
     for step in range(2, 20):
         nxt.click()
-        expect(counter).to_have_text(f"step {step} of 36")
+        expect(counter).to_have_text(f"step {step} of 35")
     expect(line).to_contain_text("alpha >= beta, prune remaining children of C")
     assert picture.get_attribute("src") != first_picture
     page.locator(".ttt-trace-back").click()
-    expect(counter).to_have_text("step 18 of 36")
+    expect(counter).to_have_text("step 18 of 35")
     expect(line).to_contain_text("H improved beta( C ) to 2")
     nxt.click()
-    expect(counter).to_have_text("step 19 of 36")
+    expect(counter).to_have_text("step 19 of 35")
     expect(line).to_contain_text("prune remaining children of C")
 
 

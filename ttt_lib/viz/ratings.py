@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from matplotlib.figure import Figure
 
 from .picture import Picture
-from .style import INK, MUTED_INK, X_COLOUR
+from .style import EDGE_COLOUR, INK, MUTED_INK, X_COLOUR
 
 PER_COLUMN = 50
 FIELDS = ("agent", "rating", "low", "high")
@@ -55,7 +55,7 @@ def _column(ax, part: list[tuple], first: int, tall: int) -> None:
                                     enumerate(part)], fontsize=7)
     ax.set_ylim(tall - 0.5, -0.5)  # best at the top, every column the same height
     ax.tick_params(axis="x", labelsize=8)
-    ax.grid(axis="x", color="#dddddd", linewidth=0.6)
+    ax.grid(axis="x", color=EDGE_COLOUR, alpha=0.3, linewidth=0.6)  # faint, decorative
     ax.set_axisbelow(True)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
