@@ -243,7 +243,7 @@ PERFECT_OPPONENTS = ["random", "alphabeta", "heuristic", "expectimax", ("flat-mc
 def test_perfect_never_loses_to_anything():
     pairs = [(p, "perfect") for p in PERFECT_OPPONENTS] + [("perfect", p)
                                                           for p in PERFECT_OPPONENTS]
-    result = play_pairs(pairs, games=10, seed=5)
+    result = play_pairs(pairs, games=4, seed=5)  # 48 seeded games: expectimax's are costly
     for pair in result.results:
         lost = pair.x_wins if pair.o == "perfect" else pair.o_wins
         assert lost == 0, (pair.x, pair.o)

@@ -235,7 +235,7 @@ options = st.dictionaries(
     junk, max_size=3)
 
 
-@fuzz(1500)
+@fuzz(1000)
 # the learning agents train on construction (seconds each): tests/test_learn.py and
 # tests/test_agents.py check them
 @given(st.sampled_from(sorted(set(agents_module.AGENTS) - set(LEARNED_AGENTS))), options, junk,

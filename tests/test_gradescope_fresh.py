@@ -23,6 +23,9 @@ import pytest
 
 from ttt_lib.teach.grade import grade_folder
 
+# it runs notebooks through the autograder (and installs a venv): outside the 60 s budget
+pytestmark = pytest.mark.runs_notebooks
+
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "02_minimax_and_negamax"
 COURSE = ROOT / "notebooks" / f"{NAME}.ipynb"
