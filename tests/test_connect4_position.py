@@ -4,12 +4,8 @@ mistakes, and ``solve --connect4 C R --moves DIGITS`` on the command line."""
 import io
 import json
 import random
-import signal
-import subprocess
 import sys
-import time
 
-from _processes import interruptible
 import pytest
 
 from ttt_lib import ConnectFour, IllegalMoveError, InvalidBoardError
@@ -24,6 +20,7 @@ from ttt_lib.studies.connect4_game import (MovesSolve, game_mistakes, game_state
                                            game_values, position_after, value_within)
 from ttt_lib.studies.connect4_score import ScoreSolver, position_score, truncated_half
 from ttt_lib.studies.connect4_solve import PositionSolver, solve_position
+from test_connect4_solve import interrupted_solve
 
 
 def random_position(rng, columns, rows, discs, k=4, first="X"):
@@ -330,20 +327,8 @@ def test_cli_bad_moves_exit_2_with_one_line(argv, fragment, capsys):
 
 
 def test_cli_ctrl_c_stops_a_position_cleanly_with_the_figures_so_far():
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ttt_lib", "solve", "--connect4", "7", "6", "--moves", "44",
-         "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible())
-    shown, deadline = "", time.monotonic() + 120  # two discs in: far longer than this
-    while "nodes/s" not in shown and time.monotonic() < deadline:  # the progress line,
-        char = process.stderr.read(1)  # shown 2 s into the solve
-        if not char:
-            break
-        shown += char
-    time.sleep(0.5)  # not while the line is being written
-    process.send_signal(signal.SIGINT)
-    err, out = shown + process.stderr.read(), process.stdout.read()
-    process.wait(timeout=60)
-    assert process.returncode == 130
+    returncode, out, err = interrupted_solve("--connect4", "7", "6", "--moves", "44")
+    assert returncode == 130
     figures = json.loads(out)
     assert figures["value"] is None and figures["nodes"] > 0 and figures["moves"] == "44"
     assert err.rstrip().splitlines()[-1].startswith("stopped (Ctrl-C) after")

@@ -199,11 +199,13 @@ def test_cli_bad_arguments_exit_2_with_one_line(argv, fragment, capsys):
     assert time.perf_counter() - start < 1
 
 
-def test_cli_ctrl_c_stops_cleanly_with_the_figures_so_far():
+def interrupted_solve(*arguments: str) -> tuple[int, str, str]:
+    """``python -m ttt_lib solve ARGUMENTS --json`` sent Ctrl-C once its progress line shows:
+    (exit status, stdout, stderr)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "ttt_lib", "solve", "--connect4", "6", "5", "--json"],
+        [sys.executable, "-m", "ttt_lib", "solve", *arguments, "--json"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible())
-    shown, deadline = "", time.monotonic() + 120  # 6x5 takes far longer than this
+    shown, deadline = "", time.monotonic() + 120  # each solve takes far longer than this
     while "nodes/s" not in shown and time.monotonic() < deadline:  # the progress line,
         char = process.stderr.read(1)  # shown 2 s into the solve
         if not char:
@@ -214,7 +216,12 @@ def test_cli_ctrl_c_stops_cleanly_with_the_figures_so_far():
     err = shown + process.stderr.read()  # the same stream (communicate() would skip what
     out = process.stdout.read()  # its reader already holds); both are a few lines
     process.wait(timeout=60)
-    assert process.returncode == 130
+    return process.returncode, out, err
+
+
+def test_cli_ctrl_c_stops_cleanly_with_the_figures_so_far():
+    returncode, out, err = interrupted_solve("--connect4", "6", "5")
+    assert returncode == 130
     figures = json.loads(out)
     assert figures["value"] is None and figures["nodes"] > 0
     assert (figures["columns"], figures["rows"], figures["k"]) == (6, 5, 4)
