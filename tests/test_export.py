@@ -111,10 +111,23 @@ def answered(release, source, wrong: dict, forged: bool = False):
     return nb
 
 
+def handout_answered(handout, wrong: dict):
+    """A student's copy of the handout (tools/handout.py's, as the site, Binder and Colab
+    serve it): each exercise's stub replaced by the course's solution, ``wrong``'s instead
+    of theirs; the checker calls left as handed out."""
+    nb = copy.deepcopy(handout)
+    for cell in nb.cells:
+        exercise = grade_id(cell).removesuffix("_answer")
+        if exercise in RIGHT:
+            stub, call = cell.source.split("\n\n", 1)
+            cell.source = f"{wrong.get(exercise, RIGHT[exercise])}\n\n{call}"
+    return nb
+
+
 @pytest.fixture(scope="module")
 def nbgrader_course(tmp_path_factory):
-    """The course exported, its assignment generated, three students autograded: the
-    folder."""
+    """The course exported, its assignment generated, three students of the release and two
+    of the handout autograded: the folder."""
     pytest.importorskip("nbgrader", reason="the grading extra (make setup installs it)")
     work = tmp_path_factory.mktemp("nbgrader")
     (work / "notebooks").mkdir()
@@ -129,9 +142,13 @@ def nbgrader_course(tmp_path_factory):
     source = nbformat.read(str(out / "source" / NAME / f"{NAME}.ipynb"), as_version=4)
     wrong_all = {grade_id(c).removesuffix("_answer"): "answer = 99" for c in release.cells
                  if c.metadata.get("nbgrader", {}).get("solution")} | WRONG
+    run(sys.executable, ROOT / "tools" / "handout.py", work / "notebooks", work / "handouts")
+    handout = nbformat.read(str(work / "handouts" / f"{NAME}.ipynb"), as_version=4)
     for student, nb in (("right", answered(release, source, {})),
                         ("wrong", answered(release, source, WRONG)),
-                        ("forged", answered(release, source, wrong_all, forged=True))):
+                        ("forged", answered(release, source, wrong_all, forged=True)),
+                        ("handout-right", handout_answered(handout, {})),
+                        ("handout-wrong", handout_answered(handout, WRONG))):
         place = out / "submitted" / student / NAME
         place.mkdir(parents=True)
         nbformat.write(nb, str(place / f"{NAME}.ipynb"))
@@ -162,10 +179,35 @@ def test_nbgrader_autograde_scores_from_its_gradebook(nbgrader_course):
     with Gradebook(f"sqlite:///{nbgrader_course / 'gradebook.db'}") as book:
         scores = {student: (book.find_submission(NAME, student).score,
                             book.find_submission(NAME, student).max_score)
-                  for student in ("right", "wrong", "forged")}
+                  for student in ("right", "wrong", "forged", "handout-right",
+                                  "handout-wrong")}
         wrong = {name: book.find_grade(name, NAME, NAME, "wrong").score for name in POINTS}
-    assert scores == {"right": (7, 7), "wrong": (3, 7), "forged": (0, 7)}
-    assert wrong == {**POINTS, "check_02_minimax": 0, "check_02_negamax": 0}
+        handout = {name: book.find_grade(name, NAME, NAME, "handout-wrong").score
+                   for name in POINTS}
+    assert scores == {"right": (7, 7), "wrong": (3, 7), "forged": (0, 7),
+                      "handout-right": (7, 7), "handout-wrong": (3, 7)}
+    assert wrong == handout == {**POINTS, "check_02_minimax": 0, "check_02_negamax": 0}
+
+
+def test_the_handouts_exercise_cells_carry_the_releases_answer_ids(nbgrader_course):
+    """The ids a handout's exercise cells carry are the release's answer cells' ids, so
+    nbgrader finds them; the autograded handout copy has each test cell added back, its
+    comment saying why."""
+    release = nbformat.read(str(nbgrader_course / "release" / NAME / f"{NAME}.ipynb"),
+                            as_version=4)
+    handout = nbformat.read(str(nbgrader_course.parent / "handouts" / f"{NAME}.ipynb"),
+                            as_version=4)
+    answers = [grade_id(c) for c in release.cells if c.metadata.get("nbgrader", {}).get(
+        "solution")]
+    assert [grade_id(c) for c in handout.cells if grade_id(c)] == answers
+    assert not any(c.metadata.get("nbgrader", {}).get("grade") for c in handout.cells)
+    graded = nbformat.read(str(nbgrader_course / "autograded" / "handout-right" / NAME
+                               / f"{NAME}.ipynb"), as_version=4)
+    tests = [c for c in graded.cells if c.metadata.get("nbgrader", {}).get("grade")]
+    assert [grade_id(c) for c in tests] == [a.removesuffix("_answer") for a in answers]
+    assert all("comes from the release" in c.source for c in tests)
+    ids = [grade_id(c) for c in graded.cells if grade_id(c)]
+    assert ids == [i for a in answers for i in (a, a.removesuffix("_answer"))]  # in place
 
 
 @pytest.mark.slow
@@ -291,9 +333,10 @@ def test_setup_sh_makes_a_venv_of_its_own_and_installs_what_grading_needs(tmp_pa
 
 
 @pytest.mark.slow
-def test_nbgrader_refuses_a_handout_copy_and_says_why(tmp_path):
-    """A handout (no nbgrader ids) handed in: autograde stops on it, naming the cause,
-    instead of scoring it 0 in silence."""
+def test_nbgrader_refuses_a_copy_without_ids_and_says_why(tmp_path):
+    """A copy without any nbgrader id (an old handout, a notebook of the student's own)
+    handed in: autograde stops on it, naming the cause, instead of scoring it 0 in
+    silence."""
     pytest.importorskip("nbgrader", reason="the grading extra (make setup installs it)")
     (tmp_path / "notebooks").mkdir()
     nbformat.write(small_course(), str(tmp_path / "notebooks" / f"{NAME}.ipynb"))

@@ -1,6 +1,11 @@
-"""`grade` on a class of six: students from folders, file names and a roster, points from the
-the course's notebooks, fresh cases that catch a function fitted to the notebook's cases, the same
-CSV with two jobs as with one, and Canvas's gradebook file."""
+"""`grade` on a class as Canvas hands it over: students from folders, Canvas's download names
+(late ones too) and Canvas's own gradebook export as the roster; a resubmission, a link and
+files off the roster flagged, never summed; columns in the course's order; not attempted
+apart from Not yet; the delegated flag and the feedback column; fresh cases that catch a
+function fitted to the notebook's cases; --keep-going past a stray error; the same CSV with
+two jobs as with one; Canvas's gradebook file. The class is graded once (a module fixture),
+its notebooks a few cells each; names, rosters and Canvas's rows are also tested without a
+kernel."""
 import csv
 import subprocess
 import sys
@@ -11,6 +16,8 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from ttt_lib import TreeNode, teach
 from ttt_lib.search import minimax
+from ttt_lib.teach import classfolder, gradebook
+from ttt_lib.teach.grade import Graded
 
 IMPORTS = ("from ttt_lib import TreeNode\n"
            "from ttt_lib.search import minimax\n"
@@ -92,100 +99,181 @@ def read(path) -> list[list[str]]:
         return list(csv.reader(stream))
 
 
+# ------------------------------------------------------------------------------ the course
+
+VALUE_STUB = "answer = None  # your answer\n\ncheck_02_minimax_value(answer)"
+DELEGATES = ("from ttt_lib.search import negamax\n\n"
+             "def my_negamax(state):\n    return negamax(state)\n\ncheck_02_negamax(my_negamax)")
+STRAY = "scratch = 1 / 0  # a stray error in a scratch cell"
+
+
+def tiny_course(folder) -> None:
+    """The instructor's notebook 02 cut to three exercises (``--course``): each student's
+    cell as handed out (its points in its metadata), its solution tagged ``solution``."""
+    cells = [new_markdown_cell("# 02, three exercises"), new_code_cell(IMPORTS)]
+    for stub, solution, name in ((VALUE_STUB, VALUE, "check_02_minimax_value"),
+                                 (STUB.format("minimax"), MINIMAX, "check_02_minimax"),
+                                 (STUB.format("negamax"), NEGAMAX, "check_02_negamax")):
+        cells += [new_code_cell(stub, metadata={"ttt": {"points": POINTS[name]}}),
+                  new_code_cell(solution, metadata={"tags": ["solution"]})]
+    folder.mkdir(parents=True)
+    nbformat.write(new_notebook(cells=cells), str(folder / "02_tiny.ipynb"))
+
+
+def handed_in(path, *sources) -> None:
+    """A student's copy: the imports, then ``sources`` as code cells."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cells = [new_markdown_cell("# 02, a student's copy"), new_code_cell(IMPORTS)]
+    nbformat.write(new_notebook(cells=cells + [new_code_cell(s) for s in sources]), str(path))
+
+
+CANVAS_ROSTER = ("Student,ID,SIS User ID,SIS Login ID,Section,ttt-search 02 (1234)\n"
+                 "    Points Possible,,,,,5\n"
+                 "\"Alice, A.\",9001,s-1001,alice,A,\n"
+                 "Bob B.,9002,s-1002,bob,A,\n"
+                 "Carol C.,9003,s-1003,carol,B,\n"
+                 "Dave D.,9004,s-1004,dave,B,\n"
+                 "Ivan I.,9009,s-1009,ivan,B,\n")
+CAROL = "carolc_LATE_9003_703_02_tiny.ipynb"  # Canvas's download names
+DAVE, DAVE_AGAIN = "daved_9004_704_02_tiny.ipynb", "daved_LATE_9004_705_02_tiny-1.ipynb"
+
+
 @pytest.fixture(scope="module")
 def school(tmp_path_factory):
-    """Six students' notebooks and a roster for two of them."""
+    """A class as Canvas hands it over, graded against a three-exercise course: folders
+    (alice; bob, whose minimax looks the notebook's cases up and whose negamax calls the
+    library's), Canvas's download names (dave twice, the second late), a link (grace), a
+    file off the roster with a stray error (heidi); Canvas's own gradebook export as the
+    roster. Plus a second folder (bob and heidi again) for the runs with other options."""
     root = tmp_path_factory.mktemp("school")
+    tiny_course(root / "course")
     folder = root / "class"
-    notebook(folder / "alice" / "hw.ipynb", VALUE, MINIMAX, NEGAMAX)
-    notebook(folder / "bob" / "hw.ipynb", VALUE, MINIMAX_WRONG, NEGAMAX)
-    notebook(folder / "carol" / "hw.ipynb", VALUE, hard_coded(recorded_table()), NEGAMAX)
-    notebook(folder / "dave.ipynb", VALUE, STUB.format("minimax"), STUB.format("negamax"))
-    notebook(folder / "erin.ipynb", VALUE_WRONG, MINIMAX, NEGAMAX,
-             points={"check_02_minimax": 100})  # her own metadata: changes nothing
-    notebook(folder / "frank" / "final.ipynb", VALUE, STUB.format("minimax"),
-             STUB.format("negamax"))
+    handed_in(folder / "alice" / "hw.ipynb", VALUE, MINIMAX, NEGAMAX)
+    handed_in(folder / "bob" / "hw.ipynb", VALUE, hard_coded(recorded_table()), DELEGATES)
+    handed_in(folder / DAVE, VALUE, STUB.format("minimax"), STUB.format("negamax"))
+    handed_in(folder / DAVE_AGAIN, VALUE, STUB.format("minimax"), NEGAMAX)  # a resubmission
+    (folder / "grace.ipynb").symlink_to(folder / "alice" / "hw.ipynb")
+    handed_in(folder / "heidi.ipynb", VALUE, STRAY, MINIMAX, NEGAMAX)
+    again = root / "again"
+    again.mkdir()
+    for name in ("bob/hw.ipynb", "heidi.ipynb"):
+        (again / name.replace("/", "_")).write_bytes((folder / name).read_bytes())
     roster = root / "roster.csv"
-    roster.write_text("file,student,name,id,section\n"
-                      "erin.ipynb,s-1005,\"Erin, E.\",9005,A\n"
-                      "frank/final.ipynb,s-1006,Frank F.,9006,B\n", encoding="utf-8")
+    roster.write_text(CANVAS_ROSTER, encoding="utf-8")
     return root, folder, roster
 
 
 @pytest.fixture(scope="module")
 def graded(school):
-    """The class graded with one job and with two: (rows, rows, Canvas rows, stdout)."""
+    """The class graded once (two jobs): (rows, Canvas rows, stdout, stderr)."""
     root, folder, roster = school
-    runs = []
-    for jobs in (1, 2):
-        table, canvas = root / f"jobs{jobs}.csv", root / f"canvas{jobs}.csv"
-        done = grade(folder, "--csv", table, "--jobs", jobs, "--roster", roster,
-                     "--canvas", canvas, "--case-seed", SEED, "--timeout", TIMEOUT)
-        assert done.returncode == 0, done.stderr
-        runs.append((read(table), read(canvas), done.stdout))
-    return runs
-
-
-def by_student(rows) -> dict:
-    head = rows[0]
-    return {row[0]: dict(zip(head, row)) for row in rows[1:]}
-
-
-@pytest.mark.slow
-def test_students_from_folders_file_names_and_the_roster(graded):
-    rows, _, _ = graded[0]
-    assert rows[0] == ["student", "file", "check_02_minimax", "check_02_minimax_value",
-                       "check_02_negamax", "right", "check_02_minimax points",
-                       "check_02_minimax_value points", "check_02_negamax points", "points",
-                       "max_points", "problem", "flags"]
-    assert [row[:2] for row in rows[1:]] == [
-        ["alice", "alice/hw.ipynb"], ["bob", "bob/hw.ipynb"], ["carol", "carol/hw.ipynb"],
-        ["dave", "dave.ipynb"], ["s-1005", "erin.ipynb"], ["s-1006", "frank/final.ipynb"]]
-
-
-@pytest.mark.slow
-def test_points_per_exercise_from_the_metadata(graded):
-    rows = by_student(graded[0][0])
-    earned = {student: (row["check_02_minimax points"], row["check_02_minimax_value points"],
-                        row["check_02_negamax points"], row["points"], row["max_points"])
-              for student, row in rows.items()}
-    # max_points: every exercise of the course's notebook 02 (1 + 2 + 2 + 1 + 1)
-    assert earned == {"alice": ("2", "1", "2", "5", "7"), "bob": ("0", "1", "2", "3", "7"),
-                      "carol": ("0", "1", "2", "3", "7"), "dave": ("0", "1", "0", "1", "7"),
-                      "s-1005": ("2", "0", "2", "4", "7"), "s-1006": ("0", "1", "0", "1", "7")}
-    assert rows["bob"]["check_02_minimax"] == "Not yet"
-
-
-@pytest.mark.slow
-def test_fresh_cases_catch_the_function_fitted_to_the_notebooks_cases(graded, school):
-    rows = by_student(graded[0][0])
-    assert rows["carol"]["check_02_minimax"] == "Not yet" and rows["carol"]["flags"] == ""
-    assert rows["alice"]["check_02_minimax"] == "Right"
-    # on the notebook's own cases (offset 0) the lookup table is Right: the fresh cases did it
-    root, folder, _ = school
-    done = grade(folder / "carol", "--case-seed", 0, "--timeout", TIMEOUT)
+    done = grade(folder, "--csv", root / "table.csv", "--jobs", 2, "--roster", roster,
+                 "--canvas", root / "canvas.csv", "--case-seed", SEED, "--timeout", TIMEOUT,
+                 "--course", root / "course")
     assert done.returncode == 0, done.stderr
-    (carol,) = by_student(list(csv.reader(done.stdout.splitlines()))).values()
-    assert carol["check_02_minimax"] == "Right"
+    return read(root / "table.csv"), read(root / "canvas.csv"), done.stdout, done.stderr
+
+
+@pytest.fixture(scope="module")
+def again(school):
+    """Bob and heidi graded again, on the notebook's own cases and past errors
+    (``--keep-going``), with one job and with two: [rows with 1, rows with 2]."""
+    root, _, _ = school
+    tables = []
+    for jobs in (1, 2):
+        done = grade(root / "again", "--jobs", jobs, "--case-seed", 0, "--keep-going",
+                     "--timeout", TIMEOUT, "--course", root / "course")
+        assert done.returncode == 0, done.stderr
+        tables.append(list(csv.reader(done.stdout.splitlines())))
+    return tables
+
+
+def by_file(rows) -> dict:
+    head = rows[0]
+    return {row[1]: dict(zip(head, row)) for row in rows[1:]}
 
 
 @pytest.mark.slow
-def test_two_jobs_give_the_same_tables_as_one(graded):
-    (rows1, canvas1, out1), (rows2, canvas2, out2) = graded
-    assert rows2 == rows1 and canvas2 == canvas1
-    assert out1.split("; the table is in")[0] == out2.split("; the table is in")[0]
-    assert out1.rstrip().endswith(f"fresh cases: --case-seed {SEED}")
+def test_students_from_folders_canvas_names_and_canvas_roster(graded):
+    rows, _, _, _ = graded
+    assert rows[0] == ["student", "file", "check_02_minimax_value", "check_02_minimax",
+                       "check_02_negamax", "right", "check_02_minimax_value points",
+                       "check_02_minimax points", "check_02_negamax points", "points",
+                       "max_points", "problem", "flags", "delegated", "feedback"]  # course order
+    assert [row[:2] for row in rows[1:]] == [
+        ["s-1001", "alice/hw.ipynb"], ["s-1002", "bob/hw.ipynb"],
+        ["s-1004", DAVE], ["s-1004", DAVE_AGAIN], ["grace", "grace.ipynb"],
+        ["heidi", "heidi.ipynb"]]
 
 
 @pytest.mark.slow
-def test_canvas_gradebook_import(graded):
-    _, canvas, _ = graded[0]
+def test_flags_late_duplicates_links_and_files_off_the_roster(graded):
+    rows, _, _, stderr = graded
+    flags = {file: row["flags"] for file, row in by_file(rows).items()}
+    assert "late (Canvas)" in flags[DAVE_AGAIN] and "late" not in flags[DAVE]
+    assert all("one of 2 notebooks of s-1004" in flags[name] for name in (DAVE, DAVE_AGAIN))
+    assert "a link to another file" in flags["grace.ipynb"]
+    assert "not on the roster" in flags["grace.ipynb"] and "not on the roster" in flags[
+        "heidi.ipynb"]
+    assert not any("roster" in flags[name] for name in ("alice/hw.ipynb", DAVE))
+    assert ("not on the roster (2, left out of Canvas's file): grace.ipynb, heidi.ipynb"
+            in stderr)
+
+
+@pytest.mark.slow
+def test_points_statuses_not_attempted_delegated_and_feedback(graded):
+    rows = by_file(graded[0])
+    exercises = ["check_02_minimax_value", "check_02_minimax", "check_02_negamax"]
+    statuses = {file: [row[name] for name in exercises] + [row["points"], row["max_points"]]
+                for file, row in rows.items()}
+    assert statuses == {  # max_points: every exercise of the course's notebook 02
+        "alice/hw.ipynb": ["Right", "Right", "Right", "5", "5"],
+        "bob/hw.ipynb": ["Right", "Not yet", "Not yet", "1", "5"],  # fresh cases: Not yet
+        DAVE: ["Right", "not attempted", "not attempted", "1", "5"],
+        DAVE_AGAIN: ["Right", "not attempted", "Right", "3", "5"],
+        "grace.ipynb": ["missing", "missing", "missing", "0", "0"],
+        "heidi.ipynb": ["Right", "missing", "missing", "1", "5"]}  # stopped at the error
+    assert rows["bob/hw.ipynb"]["delegated"] == "check_02_negamax (negamax)"
+    assert all(row["delegated"] == "" for file, row in rows.items() if file != "bob/hw.ipynb")
+    feedback = rows["bob/hw.ipynb"]["feedback"].split(" | ")
+    assert [part.split(":")[0] for part in feedback] == ["check_02_minimax",
+                                                         "check_02_negamax"]
+    assert "calls ttt_lib's negamax" in feedback[1]
+    assert rows[DAVE]["feedback"] == "" and rows["alice/hw.ipynb"]["feedback"] == ""
+    assert rows["heidi.ipynb"]["problem"].startswith("code cell 3 raised ZeroDivisionError")
+
+
+@pytest.mark.slow
+def test_canvas_file_best_of_each_students_notebooks_and_the_courses_points(graded):
+    _, canvas, stdout, _ = graded
     assert canvas[:2] == [["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
-                           "ttt-search 02"], ["Points Possible", "", "", "", "", "7"]]
-    assert canvas[2:] == [["alice", "", "alice", "", "", "5"], ["bob", "", "bob", "", "", "3"],
-                          ["carol", "", "carol", "", "", "3"], ["dave", "", "dave", "", "", "1"],
-                          ["Erin, E.", "9005", "s-1005", "", "A", "4"],
-                          ["Frank F.", "9006", "s-1006", "", "B", "1"]]
+                           "ttt-search 02"], ["Points Possible", "", "", "", "", "5"]]
+    assert canvas[2:] == [["Alice, A.", "9001", "s-1001", "alice", "A", "5"],
+                          ["Bob B.", "9002", "s-1002", "bob", "A", "1"],
+                          ["Dave D.", "9004", "s-1004", "dave", "B", "3"]]  # 1 + 3 is no sum
+    assert "3 not attempted" in stdout
+
+
+@pytest.mark.slow
+def test_keep_going_grades_each_exercise_past_a_stray_error(again, graded):
+    heidi = by_file(again[0])["heidi.ipynb"]
+    assert [heidi[name] for name in ("check_02_minimax_value", "check_02_minimax",
+                                     "check_02_negamax")] == ["Right"] * 3
+    assert heidi["points"] == "5"
+    assert heidi["problem"] == ("code cell 3 raised ZeroDivisionError: division by zero; "
+                                "the cells after it ran too")
+    assert by_file(graded[0])["heidi.ipynb"]["points"] == "1"  # the default stops there
+
+
+@pytest.mark.slow
+def test_fresh_cases_catch_the_function_fitted_to_the_notebooks_cases(again, graded):
+    assert by_file(graded[0])["bob/hw.ipynb"]["check_02_minimax"] == "Not yet"
+    assert by_file(again[0])["bob_hw.ipynb"]["check_02_minimax"] == "Right"  # the notebook's
+
+
+@pytest.mark.slow
+def test_two_jobs_give_the_same_table_as_one(again):
+    assert again[0] == again[1] and len(again[0]) == 3
 
 
 def test_the_lookup_table_is_right_on_the_notebooks_cases_only():
@@ -208,8 +296,8 @@ def test_the_lookup_table_is_right_on_the_notebooks_cases_only():
     (["CLASS", "--jobs", "two"], "--jobs must be a whole number"),
     (["CLASS", "--case-seed", "-1"], "--case-seed must be a whole number"),
     (["CLASS", "--roster", "NOPE.csv"], "is not a file"),
-    (["CLASS", "--roster", "BAD.csv"], "a roster needs the columns file and student"),
-    (["CLASS", "--roster", "TWICE.csv"], "each row needs a file (once) and a student"),
+    (["CLASS", "--roster", "BAD.csv"], "a roster needs the column student"),
+    (["CLASS", "--roster", "TWICE.csv"], "names a file and a student once"),
     (["CLASS", "--canvas", "/no/such/folder/canvas.csv"], "its folder does not exist"),
 ])
 def test_bad_grading_arguments_exit_2_with_one_line(tmp_path, args, words):
@@ -222,3 +310,90 @@ def test_bad_grading_arguments_exit_2_with_one_line(tmp_path, args, words):
     done = grade(*args)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
+
+
+# ------------------------------------------------------------------- without a kernel
+
+def test_canvas_and_gradescope_download_names(tmp_path):
+    assert classfolder.who_handed_in("smithjane_LATE_12345_678_02_minimax.ipynb") == \
+        classfolder.Who("12345", "smithjane", True, "12345")
+    assert classfolder.who_handed_in("smithjane_12345_679_02_minimax-1.ipynb").student == \
+        "12345"
+    assert classfolder.who_handed_in("alice/02_minimax (1).ipynb").student == "alice"
+    assert classfolder.who_handed_in("02_minimax_and_negamax.ipynb").student == \
+        "02_minimax_and_negamax"  # no Canvas name: the file's own
+    (tmp_path / "submission_111").mkdir()
+    (tmp_path / "submission_metadata.yml").write_text(
+        ":submission_111:\n  :submitters:\n  - :name: Jane Smith\n    :sid: '4711'\n"
+        "    :email: jane@example.edu\n  :created_at: 2024-05-01\n"
+        ":submission_222:\n  :submitters:\n  - :name: Al Lone\n    :email: al@example.edu\n",
+        encoding="utf-8")
+    people = classfolder.gradescope_submitters(tmp_path)
+    assert people == {"submission_111": {"name": "Jane Smith", "sid": "4711",
+                                         "email": "jane@example.edu"},
+                      "submission_222": {"name": "Al Lone", "email": "al@example.edu"}}
+    assert classfolder.who_handed_in("submission_111/02.ipynb", people) == \
+        classfolder.Who("4711", "Jane Smith")
+    assert classfolder.who_handed_in("submission_222/x/02.ipynb", people).student == \
+        "al@example.edu"
+
+
+def test_rosters_ours_and_canvas_match_files_and_list_the_rest(tmp_path):
+    ours = tmp_path / "ours.csv"
+    ours.write_text("file,student,name\nerin.ipynb,s-5,Erin\n,s-6,Frank\n", encoding="utf-8")
+    canvas = tmp_path / "canvas.csv"
+    canvas.write_text(CANVAS_ROSTER, encoding="utf-8")
+    files = ["erin.ipynb", "s-6/hw.ipynb", "zed.ipynb", CAROL, "alice/hw.ipynb"]
+    people = classfolder.students(files, classfolder.read_roster(str(ours)))
+    assert [people[f].student for f in files] == ["s-5", "s-6", "zed", "9003", "alice"]
+    assert classfolder.off_roster(people, [{}]) == ["zed.ipynb", CAROL, "alice/hw.ipynb"]
+    people = classfolder.students(files, classfolder.read_roster(str(canvas)))
+    assert [people[f].student for f in files] == ["erin", "s-6", "zed", "s-1003", "s-1001"]
+    assert [people[f].entry.get("id") for f in files] == [None, None, None, "9003", "9001"]
+    assert classfolder.off_roster(people, [{}]) == ["erin.ipynb", "s-6/hw.ipynb", "zed.ipynb"]
+    assert classfolder.off_roster(people, None) == []
+
+
+def test_canvas_rows_count_each_exercise_once_and_leave_out_files_off_the_roster():
+    points = {"check_02_minimax_value": 1, "check_02_minimax": 2, "check_02_negamax": 2,
+              "check_03_alphabeta": 3}
+    right = "Right: yes"
+    first = Graded("a_9_1_02.ipynb", {"check_02_minimax_value": right},
+                   ["check_02_minimax_value", "check_02_minimax"])
+    second = Graded("a_9_2_02-1.ipynb", {"check_02_minimax_value": right,
+                                        "check_02_negamax": right},
+                    ["check_02_minimax_value", "check_02_negamax"])
+    stray = Graded("zed.ipynb", {name: right for name in points}, list(points))
+    people = {one.file: classfolder.who_handed_in(one.file) for one in (first, second, stray)}
+    rows = gradebook.canvas_rows([first, second, stray], points, "hw", people)
+    assert rows[1][-1] == "8" and rows[2:] == [["a", "9", "", "", "", "3"],
+                                               ["zed", "", "zed", "", "", "8"]]
+    roster = [{"student": "s-9", "id": "9", "name": "A"}]
+    people = classfolder.students(list(people), roster)
+    rows = gradebook.canvas_rows([first, second, stray], points, "hw", people, roster)
+    assert rows[2:] == [["A", "9", "s-9", "", "", "3"]]  # zed is listed, not imported
+    assert rows[1][-1] == "8"  # the course's points of notebooks 02 and 03, as handed in
+
+
+def test_not_attempted_is_the_handouts_stub_untouched(tmp_path):
+    tiny_course(tmp_path / "course")
+    course = classfolder.course_cells(tmp_path / "course")
+    assert course.order == ["check_02_minimax_value", "check_02_minimax", "check_02_negamax"]
+    handed_in(tmp_path / "x.ipynb", VALUE_STUB + "\n", STUB.format("minimax").replace(
+        "# your code here", "return 0"), STUB.format("negamax") + "  ")
+    left = classfolder.untouched((tmp_path / "x.ipynb").read_bytes(), course)
+    assert left == {"check_02_minimax_value", "check_02_negamax"}  # minimax was edited
+    one = Graded("x.ipynb", {"check_02_minimax_value": "Not yet: replace None with ...",
+                             "check_02_minimax": "Not yet: it returns 0",
+                             "check_02_negamax": "Not yet: NotImplementedError"},
+                 course.order)
+    (head, row) = gradebook.table([one], None, course.order, {"x.ipynb": left})
+    assert row[2:5] == ["not attempted", "Not yet", "not attempted"]
+    assert row[head.index("feedback")] == "check_02_minimax: it returns 0"
+
+
+def test_the_delegated_flag_reads_the_verdict_line():
+    assert classfolder.delegated_to("Not yet: your function calls ttt_lib's minimax; write "
+                                    "the search yourself.") == "minimax"
+    assert classfolder.delegated_to("Not yet: AlphaBeta.search") == ""
+    assert classfolder.delegated_to("Right: your function calls ttt_lib's x") == ""

@@ -11,6 +11,9 @@ handout GRADED=1``), a copy for credit, drops both: after a write-it's student c
 it when nothing else is left; and every later cell that uses a name the student's cell
 defines (``my_minimax``) keeps its code but loses its stored outputs.
 
+Each exercise cell carries nbgrader's id of its answer cell in the course's nbgrader release
+(``nbgrader_ids``), so a handout's copy handed in to nbgrader autogrades.
+
 Uses nbconvert's TagRemovePreprocessor; the kept cells keep their stored outputs (the
 removed cells take theirs with them), so a handout opens looking like the course, minus the
 worked answers. An exercise checked only inside solution cells (``check_NN_...`` with no
@@ -39,6 +42,14 @@ def handout(nb):
     remover = TagRemovePreprocessor(remove_cell_tags={SOLUTION_TAG}, enabled=True)
     student, _ = remover.preprocess(copy.deepcopy(nb), {})
     return student
+
+
+def nbgrader_ids(nb):
+    """``nb`` (a handout) with nbgrader's id on each exercise cell, the id of that exercise's
+    answer cell in ``python -m ttt_lib export nbgrader``'s release, so whatever copy a student
+    hands in (this handout, the site's, Binder's, Colab's) autogrades (``teach.export``)."""
+    from ttt_lib.teach.export import with_nbgrader_ids
+    return with_nbgrader_ids(nb)
 
 
 def forbidden_names(checker: str) -> set[str]:
@@ -165,7 +176,7 @@ def run(argv: list[str]) -> int:
     exporter = NotebookExporter()
     for path in paths:
         nb = read(path)
-        student = handout(nb)
+        student = nbgrader_ids(handout(nb))
         if options.graded:
             student = graded(student)
         text, _ = exporter.from_notebook_node(student)

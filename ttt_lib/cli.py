@@ -124,8 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--jobs", default="1", metavar="N",
                        help="notebooks graded side by side, each in its own box (default 1)")
     grade.add_argument("--roster", metavar="CSV",
-                       help="map files to students (columns file, student; for Canvas also "
-                            "name, id, sis_login_id, section)")
+                       help="the students: columns student and, if you like, file, name, "
+                            "id, sis_login_id, section; or Canvas's gradebook export as it is")
     grade.add_argument("--canvas", metavar="FILE",
                        help="also write a CSV for Canvas's gradebook import")
     grade.add_argument("--assignment", metavar="NAME",
@@ -137,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--course", metavar="DIR",
                        help="the instructor's notebooks: the exercises and their points "
                             "(default: the package's notebooks)")
+    grade.add_argument("--keep-going", action="store_true",
+                       help="run every cell past one that raised, as nbgrader does, so a "
+                            "stray error costs no later exercise (default: stop there)")
 
     export = commands.add_parser("export", help="the course for another grader: nbgrader, "
                                                 "Gradescope")

@@ -11,10 +11,12 @@ write-it's again, in a hidden test that nbgrader keeps out of the students' copy
 cases (an offset drawn at export, see ``core.fresh_cases``). Other cells tagged ``solution``
 are left out, as the handouts leave them. nbgrader's ``generate_assignment`` then makes the
 students' copy; its ``autograde`` runs the test cells, so outputs a student edited count for
-nothing. ``nbgrader_config.py`` also stops ``autograde`` on a submission with no nbgrader
-cell ids (a handout or the site's copy, which nbgrader would score 0 in silence), saying why.
-
-``gradescope OUT.zip``: see ``export_gradescope``.
+nothing. The handouts students work on (``tools/handout.py``: the course site, Binder and
+Colab serve them) carry the same ids on their exercise cells (``with_nbgrader_ids``), and
+``nbgrader_config.py`` has nbgrader add each missing test cell back from the release, so a
+handout's copy autogrades like the release's. A submission with no nbgrader cell id at all
+(an older handout, a notebook of the student's own) would score 0 in silence: the config
+stops ``autograde`` on it, saying why.
 """
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ from pathlib import Path
 
 from .grade import CHECK_CALL, DEFAULT_POINTS, fresh_seed, points_in
 
-__all__ = ["command", "course_notebooks", "export", "nbgrader_notebook", "exercise_points"]
+__all__ = ["answer_id", "answer_metadata", "command", "course_notebooks", "export",
+           "exercise_points", "nbgrader_notebook", "with_nbgrader_ids"]
 
 NOTEBOOK_NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")
 SCHEMA = 3  # nbgrader's cell metadata schema
@@ -40,23 +43,32 @@ c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\\nraise NotImplemented
 
 
 class RefuseCopiesWithoutIds(NbGraderPreprocessor):
-    """A submission none of whose cells carries nbgrader's ids is not this release's copy
-    (a handout, the course site's or Colab's notebook): nbgrader would give it 0 without a
-    word, so autograde stops on it and says why."""
+    """A submission none of whose cells carries nbgrader's ids is not a copy of this course
+    (a handout made before the handouts carried them, a notebook of the student's own):
+    nbgrader would give it 0 without a word, so autograde stops on it and says why."""
 
     def preprocess(self, nb, resources):
         if not any("nbgrader" in cell.get("metadata", {}) for cell in nb.cells):
             raise ValueError(
                 "ttt-search: this submission is not nbgrader's release copy: none of its "
-                "cells carries nbgrader's ids (a handout, the course site's or Colab's copy?), "
-                "so nbgrader would score it 0. Have the student redo it on the release, or "
-                "grade it with python -m ttt_lib grade, which reads the checker calls.")
+                "cells carries nbgrader's ids (an old handout, or a notebook of the student's "
+                "own?), so nbgrader would score it 0. Have the student copy their answers into "
+                "the release or a new handout, or grade it with python -m ttt_lib grade, "
+                "which reads the checker calls.")
         return nb, resources
 
 
 # nbgrader 0.9's own list, this check first
 c.Autograde.sanitize_preprocessors = [RefuseCopiesWithoutIds, ClearOutput, DeduplicateIds,
                                       OverwriteKernelspec, OverwriteCells, CheckCellMetadata]
+
+# A handout's copy (tools/handout.py: the course site's, Binder's, Colab's) carries the answer
+# cells' ids but not the test cells, which would show the checker twice: nbgrader adds each
+# test cell back after its answer, from this course's gradebook, and says so in a comment.
+c.OverwriteCells.add_missing_cells = True
+c.OverwriteCells.missing_cell_notification = (
+    "ttt-search: this test cell, {cell_id}, comes from the release; the student's copy "
+    "(a handout) has none, which is expected.\\n\\n")
 '''
 
 
@@ -119,6 +131,27 @@ def _meta(grade_id: str, **fields) -> dict:
     return {**base, **fields, "grade_id": grade_id, "schema_version": SCHEMA}
 
 
+def answer_id(exercise) -> str:
+    """The nbgrader id of an exercise's answer cell: its first checker's name and ``_answer``
+    (its test cell's id is the checker's name)."""
+    return f"{_calls(exercise)[0]}_answer"
+
+
+def answer_metadata(exercise) -> dict:
+    """nbgrader's metadata of an exercise's answer cell, the same in the release and in a
+    handout (``with_nbgrader_ids``)."""
+    return _meta(answer_id(exercise), solution=True)
+
+
+def with_nbgrader_ids(nb):
+    """``nb`` (a handout: solution cells already removed) with each exercise cell marked as
+    nbgrader's answer cell of the release, so a handout's copy handed in autogrades: nbgrader
+    adds the test cells back from its gradebook (``add_missing_cells`` in the config)."""
+    for index, _ in exercises_of(nb):
+        nb.cells[index].metadata["nbgrader"] = answer_metadata(nb.cells[index])
+    return nb
+
+
 def _answer_cell(exercise, solution):
     given, _ = _check_calls(exercise.source)
     answer, _ = _check_calls(solution.source) if solution is not None else ("", [])
@@ -127,7 +160,7 @@ def _answer_cell(exercise, solution):
     cell.source = "\n".join(part for part in [shown, "### BEGIN SOLUTION", answer,
                                               "### END SOLUTION"] if part)
     cell.outputs, cell.execution_count = [], None
-    cell.metadata["nbgrader"] = _meta(f"{_calls(exercise)[0]}_answer", solution=True)
+    cell.metadata["nbgrader"] = answer_metadata(exercise)
     return cell
 
 

@@ -89,11 +89,13 @@ class Graded:
 # ------------------------------------------------------------------ one notebook in its box
 
 def grade_in_box(paper: Paper, timeout: float, confine: Confine | None,
-                 case_seed: int = 0, checkers: dict | None = None) -> Graded:
+                 case_seed: int = 0, checkers: dict | None = None,
+                 keep_going: bool = False) -> Graded:
     """Run ``paper``'s copy in a box of its own (no box with ``confine=None``), within
     ``timeout`` for its cells (its word awaited ``2 * timeout + GRACE`` seconds) and
     ``timeout + GRACE`` for the questions; judge its answers here on cases drawn with ``case_seed``, by ``checkers``
-    ({exercise: the package's checker}; default: every checker of the package)."""
+    ({exercise: the package's checker}; default: every checker of the package).
+    ``keep_going``: every cell runs past one that raised (nbgrader's way)."""
     graded = Graded(paper.name, exercises=list(paper.exercises), problem=paper.problem,
                     student=paper.student, flags="; ".join(paper.flags))
     if paper.problem:
@@ -102,7 +104,7 @@ def grade_in_box(paper: Paper, timeout: float, confine: Confine | None,
     (Path(home) / "submission.ipynb").write_bytes(paper.data)
     ours, theirs = socket.socketpair()
     argv = [sys.executable, "-I", "-c", BOOT, "--channel", str(theirs.fileno()),
-            "--timeout", repr(timeout), "submission.ipynb"]
+            "--timeout", repr(timeout), "submission.ipynb"] + ["--keep-going"] * keep_going
     command = confine(argv, home) if confine else argv
     try:
         with ours:
@@ -195,7 +197,7 @@ def fresh_seed() -> int:
 
 
 def grade_each(papers: list[Paper], timeout: float, confine: Confine | None, progress=None,
-               jobs: int = 1, case_seed: int = 0) -> Iterator[Graded]:
+               jobs: int = 1, case_seed: int = 0, keep_going: bool = False) -> Iterator[Graded]:
     """Each paper graded, in the papers' order (``jobs`` boxes at a time, each its own
     copy in its own empty home); ``progress`` (a text stream) gets a line per notebook."""
     from concurrent.futures import ThreadPoolExecutor
@@ -205,7 +207,7 @@ def grade_each(papers: list[Paper], timeout: float, confine: Confine | None, pro
         if progress is not None:
             print(f"grading {number}/{len(papers)}: {_clean(paper.name)}", file=progress,
                   flush=True)
-        return grade_in_box(paper, timeout, confine, case_seed, checkers)
+        return grade_in_box(paper, timeout, confine, case_seed, checkers, keep_going)
 
     if jobs == 1:
         yield from (run(number, paper) for number, paper in enumerate(papers, 1))

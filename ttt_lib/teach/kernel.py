@@ -42,9 +42,11 @@ def _client(nb, folder: Path, timeout: float):
                           resources={"metadata": {"path": str(folder)}})
 
 
-def serve_notebook(path: Path, timeout: float, channel: socket.socket) -> None:
+def serve_notebook(path: Path, timeout: float, channel: socket.socket,
+                   keep_going: bool = False) -> None:
     """Run the notebook at ``path`` (its outputs cleared), say on ``channel`` how it went,
-    then hand ``channel`` to its kernel, which answers there until the grader ends the box."""
+    then hand ``channel`` to its kernel, which answers there until the grader ends the box.
+    ``keep_going``: the cells after one that raised run too (``_cells_past_errors``)."""
     import nbformat
     try:
         nb = nbformat.read(str(path), as_version=4)
@@ -56,7 +58,7 @@ def serve_notebook(path: Path, timeout: float, channel: socket.socket) -> None:
     client = _client(nb, path.parent, timeout)
     try:
         with client.setup_kernel(stderr=subprocess.DEVNULL):  # the kernel's own log
-            problem = _cells(client, nb, timeout)
+            problem = (_cells_past_errors if keep_going else _cells)(client, nb, timeout)
             printed = [line for cell in nb.cells if cell.cell_type == "code"
                        for line in printed_lines(cell) if line.startswith(VERDICT_LINE)]
             _say(channel, problem, printed)
@@ -135,6 +137,25 @@ def _cells(client, nb, timeout: float) -> str:
     return ""
 
 
+def _cells_past_errors(client, nb, timeout: float) -> str:
+    """Run every cell, as nbgrader does, past the cells that raise (each exercise judged
+    apart from a stray error before it): '' if none raised, else the first error, saying the
+    later cells ran; a time limit or a dead kernel still stops the run."""
+    from nbclient.exceptions import CellExecutionError
+    client.reset_execution_trackers()
+    first = ""
+    for index, cell in enumerate(nb.cells):
+        try:
+            client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
+        except CellExecutionError as error:
+            first = first or _problem(error, nb, timeout) + "; the cells after it ran too"
+        except Exception as error:
+            if getattr(client, "_async_cleanup_kernel_future", None) is not None:
+                raise KeyboardInterrupt from None
+            return _problem(error, nb, timeout)
+    return first
+
+
 def _problem(error: Exception, nb, timeout: float) -> str:
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
     if isinstance(error, CellTimeoutError):
@@ -156,19 +177,21 @@ def _raised(cell) -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """The box's command: ``--channel FD --timeout SECONDS FILE``."""
+    """The box's command: ``--channel FD --timeout SECONDS [--keep-going] FILE``."""
     import argparse
     parser = argparse.ArgumentParser(prog="python -m ttt_lib.teach.kernel")
     parser.add_argument("file")
     parser.add_argument("--channel", type=int, required=True)
     parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--keep-going", action="store_true")
     arguments = parser.parse_args(argv)
     channel = socket.socket(fileno=arguments.channel)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     os.environ["HOME"] = os.environ["TMPDIR"] = os.getcwd()
-    serve_notebook(Path(arguments.file).resolve(), arguments.timeout, channel)
+    serve_notebook(Path(arguments.file).resolve(), arguments.timeout, channel,
+                   arguments.keep_going)
 
 
 if __name__ == "__main__":
