@@ -333,26 +333,22 @@ def test_setup_sh_makes_a_venv_of_its_own_and_installs_what_grading_needs(tmp_pa
 
 
 @pytest.mark.slow
-def test_nbgrader_refuses_a_copy_without_ids_and_says_why(tmp_path):
+def test_nbgrader_refuses_a_copy_without_ids_and_says_why(nbgrader_course):
     """A copy without any nbgrader id (an old handout, a notebook of the student's own)
     handed in: autograde stops on it, naming the cause, instead of scoring it 0 in
-    silence."""
-    pytest.importorskip("nbgrader", reason="the grading extra (make setup installs it)")
-    (tmp_path / "notebooks").mkdir()
-    nbformat.write(small_course(), str(tmp_path / "notebooks" / f"{NAME}.ipynb"))
-    out = tmp_path / "course"
-    assert ttt("export", "nbgrader", out, "--notebooks", tmp_path / "notebooks").returncode == 0
+    silence (the course of the fixture, this one student autograded)."""
+    out = nbgrader_course
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-           "HOME": str(tmp_path)}
-    run(BIN / "nbgrader", "generate_assignment", NAME, cwd=out, env=env)
-    handout = small_course()
-    handout.cells = [cell for cell in handout.cells
-                     if "solution" not in cell.metadata.get("tags", [])]
-    place = out / "submitted" / "student" / NAME
+           "HOME": str(out.parent)}
+    without_ids = small_course()
+    without_ids.cells = [cell for cell in without_ids.cells
+                         if "solution" not in cell.metadata.get("tags", [])]
+    place = out / "submitted" / "no-ids" / NAME
     place.mkdir(parents=True)
-    nbformat.write(handout, str(place / f"{NAME}.ipynb"))
-    done = subprocess.run([str(BIN / "nbgrader"), "autograde", NAME, "--create"], cwd=out,
-                          env=env, capture_output=True, text=True, timeout=300)
+    nbformat.write(without_ids, str(place / f"{NAME}.ipynb"))
+    done = subprocess.run([str(BIN / "nbgrader"), "autograde", NAME, "--create", "--student",
+                           "no-ids"], cwd=out, env=env, capture_output=True, text=True,
+                          timeout=300)
     assert done.returncode != 0
     assert "not nbgrader's release copy" in done.stderr + done.stdout
-    assert not (out / "autograded" / "student").exists()
+    assert not (out / "autograded" / "no-ids").exists()

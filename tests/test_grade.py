@@ -78,8 +78,8 @@ def graded(tmp_path_factory):
 @pytest.mark.slow
 def test_one_row_per_notebook_and_a_column_per_exercise(graded):
     rows, _ = graded
-    assert rows[0] == ["file", "check_10_o_value", "check_10_q_update", "right", "problem",
-                       "flags"]
+    assert rows[0] == ["file", "check_10_q_update", "check_10_o_value", "right", "problem",
+                       "flags"]  # the course's order
     assert [row[0] for row in rows[1:]] == ["alice/untouched.ipynb", "broken.ipynb",
                                             "hangs.ipynb", "not_json.ipynb", "right.ipynb",
                                             "wrong.ipynb"]
@@ -99,7 +99,7 @@ def test_right_and_wrong_work_and_the_last_call_wins(graded):
 
 @pytest.mark.slow
 def test_a_raising_cell_keeps_the_verdicts_before_it(graded):
-    o_value, q_update, right, problem, flags = by_file(graded[0])["broken.ipynb"]
+    q_update, o_value, right, problem, flags = by_file(graded[0])["broken.ipynb"]
     assert (o_value, q_update, right) == ("Right", "missing", "1")  # stored output ignored
     assert problem.startswith("code cell 3 raised ZeroDivisionError")  # as Jupyter counts
     assert flags == ""
@@ -107,7 +107,7 @@ def test_a_raising_cell_keeps_the_verdicts_before_it(graded):
 
 @pytest.mark.slow
 def test_a_hanging_notebook_is_stopped(graded):
-    o_value, q_update, right, problem, _ = by_file(graded[0])["hangs.ipynb"]
+    q_update, o_value, right, problem, _ = by_file(graded[0])["hangs.ipynb"]
     assert (o_value, q_update, right) == ("Right", "missing", "1")
     assert problem == f"stopped after the time limit ({TIMEOUT} s)"
 
@@ -135,7 +135,8 @@ def test_without_csv_the_table_goes_to_stdout(tmp_path):
     result = cli(tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout == ("student,file,check_10_q_update,right,check_10_q_update points,"
-                             "points,max_points,problem,flags\none,one.ipynb,Right,1,2,2,3,,\n")  # the course's points
+                             "points,max_points,delegated,feedback,problem,flags\n"
+                             "one,one.ipynb,Right,1,2,2,3,,,,\n")  # the course's points
     assert "graded 1 notebook: 1 ran to the end" in result.stderr
 
 
@@ -156,13 +157,13 @@ def test_a_forged_notebook_is_judged_again_and_flagged(tmp_path):
     result = cli(tmp_path, "--timeout", TIMEOUT)
     assert result.returncode == 0, result.stderr
     rows = classic(list(csv.reader(result.stdout.splitlines())))
-    assert rows[0] == ["file", "check_09_right_value", "check_10_o_value", "check_10_q_update",
+    assert rows[0] == ["file", "check_09_right_value", "check_10_q_update", "check_10_o_value",
                        "right", "problem", "flags"]
     forged, honest = (row[1:] for row in rows[1:])
     assert forged[:4] == ["Not yet", "Not yet", "Not yet", "0"] and forged[4] == ""
     assert "redefines check_09_right_value, check_10_o_value" in forged[5]  # patched too
     assert "prints 4 verdict lines no checker printed" in forged[5]
-    assert honest == ["missing", "missing", "Right", "1", "", ""]
+    assert honest == ["missing", "Right", "missing", "1", "", ""]
 
 
 def test_redefined_checkers_are_found_in_the_code():

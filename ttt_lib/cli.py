@@ -137,9 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--course", metavar="DIR",
                        help="the instructor's notebooks: the exercises and their points "
                             "(default: the package's notebooks)")
-    grade.add_argument("--keep-going", action="store_true",
-                       help="run every cell past one that raised, as nbgrader does, so a "
-                            "stray error costs no later exercise (default: stop there)")
+    grade.add_argument("--keep-going", action="store_true", help="run the cells after one "
+                       "that raised, as nbgrader does (default: stop at it)")
 
     export = commands.add_parser("export", help="the course for another grader: nbgrader, "
                                                 "Gradescope")

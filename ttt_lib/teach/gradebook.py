@@ -9,9 +9,9 @@ roster, the files it does not name are listed and left out of Canvas's file. The
 row per notebook: ``student``, ``file``, each exercise's status in the course's order
 (``Right``, ``Not yet``, ``not attempted``: the handout's stub untouched, ``missing``: never
 checked), ``right``, each exercise's points, ``points``, ``max_points`` (every exercise of the
-course's notebooks it belongs to), ``problem``, ``flags`` (late, off the roster, one of a
-student's several notebooks, a link, ...), ``delegated`` (each write-it that was Not yet
-because its function called the library) and ``feedback`` (each Not yet exercise's hint);
+course's notebooks it belongs to), ``delegated`` (each write-it that was Not yet because
+its function called the library), ``feedback`` (each Not yet exercise's hint), ``problem``
+and ``flags`` (late, off the roster, one of a student's several notebooks, a link, ...);
 every text cell is printable (control and bidi characters escaped) and no formula.
 ``--canvas FILE`` adds Canvas's gradebook import: ``Student, ID, SIS User ID, SIS Login ID,
 Section`` and one assignment column, each student's points over their notebooks with each
@@ -46,7 +46,7 @@ def cell(text: str) -> str:
 
 def header(exercises: list[str]) -> list[str]:
     return ["student", "file", *exercises, "right", *(f"{name} points" for name in exercises),
-            "points", "max_points", "problem", "flags", "delegated", "feedback"]
+            "points", "max_points", "delegated", "feedback", "problem", "flags"]
 
 
 def max_points(one: Graded, points: dict[str, int]) -> int:
@@ -85,8 +85,8 @@ def row(one: Graded, exercises: list[str], points: dict[str, int] | None = None,
     scored = [one.scored(name, points) for name in exercises]
     return [cell(one.student or student_of(one.file)), cell(one.file), *statuses,
             str(statuses.count("Right")), *map(str, scored), str(sum(scored)),
-            str(max_points(one, points)), cell(one.problem), cell(one.flags),
-            cell(delegated(one, exercises)), cell(feedback(one, exercises, left))]
+            str(max_points(one, points)), cell(delegated(one, exercises)),
+            cell(feedback(one, exercises, left)), cell(one.problem), cell(one.flags)]
 
 
 def in_order(names, order: list[str] | None = None) -> list[str]:
@@ -100,8 +100,8 @@ def table(graded: list[Graded], points: dict[str, int] | None = None,
           order: list[str] | None = None,
           left: dict[str, set[str]] | None = None) -> list[list[str]]:
     """The header, then one row per notebook: student, file, each exercise's status (in
-    the course's ``order``), right, each exercise's points, points, max_points, problem,
-    flags, delegated, feedback; ``left``: {file: its exercises not attempted}."""
+    the course's ``order``), right, each exercise's points, points, max_points, delegated,
+    feedback, problem, flags; ``left``: {file: its exercises not attempted}."""
     exercises = in_order({name for one in graded for name in [*one.exercises, *one.lines]},
                          order)
     return [header(exercises)] + [row(one, exercises, points, (left or {}).get(one.file, set()))
