@@ -1,6 +1,8 @@
 """`python -m ttt_lib export`: the course for nbgrader and for Gradescope, each run for real on
 notebook 02 and three students: right (full points), wrong (partial, the hints in the output)
-and forged (wrong code, outputs edited to say Right: nothing)."""
+and forged (wrong code, outputs edited to say Right: nothing); for nbgrader also two copies of
+the handout (tools/handout.py's, as the site, Binder and Colab serve it), right and wrong,
+which autograde to the release's points, and a copy without ids, which autograde refuses."""
 import copy
 import json
 import os

@@ -1,7 +1,7 @@
 """Graded handouts (`make handout GRADED=1`, tools/handout.py --graded): no listing of any
 write-it's answer (tests/test_answers_after.py names each), in code or in stored output, no
 stored output of a cell that runs the student's function; every exercise kept. The practice
-handout keeps the answers after the exercise."""
+handout keeps the answers after the exercise. Both carry nbgrader's answer ids."""
 import re
 import subprocess
 import sys
@@ -91,3 +91,19 @@ def test_the_practice_handout_keeps_the_answers_after(handouts):
     assert listed(sources, "minimax") and listed(sources, "negamax")
     assert sum(listed(cell.source, "minimax") for nb in graded.values()
                for cell in code(nb)) == 0
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_both_handouts_carry_the_nbgrader_releases_answer_ids(handouts, name):
+    """Every exercise cell of the practice and the graded handout carries the id of its
+    answer cell in the nbgrader export, so a copy of either handed in to nbgrader autogrades
+    (tests/test_export.py runs one through autograde)."""
+    from ttt_lib.teach import export
+    course = nbformat.read(str(ROOT / "notebooks" / name), as_version=4)
+    release = export.nbgrader_notebook(course, 1)
+    answers = [cell.metadata["nbgrader"] for cell in release.cells
+               if cell.metadata.get("nbgrader", {}).get("solution")]
+    for handout in handouts:
+        marked = [cell for cell in handout[name].cells if "nbgrader" in cell.metadata]
+        assert [cell.metadata["nbgrader"] for cell in marked] == answers
+        assert all(CHECK_CALL.search(cell.source) for cell in marked)
