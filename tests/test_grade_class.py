@@ -218,6 +218,8 @@ def test_flags_late_duplicates_links_and_files_off_the_roster(graded):
     assert not any("roster" in flags[name] for name in ("alice/hw.ipynb", DAVE))
     assert ("not on the roster (2, left out of Canvas's file): grace.ipynb, heidi.ipynb"
             in stderr)
+    assert ("on the roster, nothing handed in (2): Carol C. (s-1003), Ivan I. (s-1009)"
+            in stderr)
 
 
 @pytest.mark.slow

@@ -255,7 +255,18 @@ def main(folder: str, options: Options, out=None, confine: Confine | None = None
     if found.off:
         print(f"not on the roster ({len(found.off)}, left out of Canvas's file): "
               + ", ".join(printable(name) for name in found.off), file=sys.stderr)
+    absent = absentees(options.roster, found.people)
+    if absent:
+        print(f"on the roster, nothing handed in ({len(absent)}): " + ", ".join(absent),
+              file=sys.stderr)
     return 0
+
+
+def absentees(roster: list[dict[str, str]] | None, people: dict[str, Who]) -> list[str]:
+    """The roster's students no file belongs to: ``name (student)``, printable."""
+    present = {who.student for who in people.values()}
+    return [printable(f"{entry.get('name') or entry['student']} ({entry['student']})")
+            for entry in roster or [] if entry["student"] not in present]
 
 
 # ------------------------------------------------------------------ the command's arguments
