@@ -142,7 +142,8 @@ def test_a_killed_run_keeps_every_row_it_wrote(tmp_path):
     process.send_signal(signal.SIGKILL)
     process.wait()
     assert table.read_text() == ("student,file,check_10_q_update,right,check_10_q_update points,"
-                                 "points,max_points,problem,flags\na,a.ipynb,Right,1,2,2,3,,\n")
+                                 "points,max_points,delegated,feedback,problem,flags\n"
+                                 "a,a.ipynb,Right,1,2,2,3,,,,\n")
     time.sleep(1)
     assert running(str(tmp_path), "ttt_lib.teach.kernel", "--channel") == []
 
