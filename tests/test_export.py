@@ -191,6 +191,7 @@ def test_nbgrader_autograde_scores_from_its_gradebook(nbgrader_course):
     assert wrong == handout == {**POINTS, "check_02_minimax": 0, "check_02_negamax": 0}
 
 
+@pytest.mark.slow
 def test_the_handouts_exercise_cells_carry_the_releases_answer_ids(nbgrader_course):
     """The ids a handout's exercise cells carry are the release's answer cells' ids, so
     nbgrader finds them; the autograded handout copy has each test cell added back, its
