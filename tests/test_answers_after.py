@@ -40,6 +40,7 @@ ANSWERS = {
     "check_08_agent": ([], None),  # any agent the student likes: the library's are opponents
     "check_09_expectiminimax": (["expectiminimax", "expectiminimax_memo"], None),
     "check_10_q_update": (["QTable.update"], None),
+    "check_10_self_play": (["QTable.learn_game", "TDValues.learn_game"], None),
     "check_11_windows": (["winning_lines"],
                          "the pictures of the windows come first; the exercise is their count"),
     "check_12_windows": (["line_score"], None),

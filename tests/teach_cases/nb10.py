@@ -97,3 +97,97 @@ def reward_ignored(q, reward, next_best, alpha, gamma):  # the final reward left
 
 
 WRITE_IT[0][2][reward_ignored] = "the target is the reward"
+
+
+# ------------------------------------------- exercise 3: the self-play loop (write it)
+
+def right_loop(Q, start, alpha, epsilon, rng):  # the course's solution: an update each move
+    state = start
+    while not state.is_terminal():
+        moves = state.moves()
+        if rng.random() < epsilon:
+            move = rng.choice(moves)
+        else:
+            move = max(moves, key=lambda m: Q[state, m])
+        after = state.play(move)
+        if after.is_terminal():
+            target = after.utility() * state.to_move
+        else:
+            target = -max(Q[after, m] for m in after.moves())
+        Q[state, move] += alpha * (target - Q[state, move])
+        state = after
+
+
+def backward_loop(Q, start, alpha, epsilon, rng):  # the library's order: last move first
+    state, trail = start, []
+    while not state.is_terminal():
+        moves = state.moves()
+        greedy = max(moves, key=lambda m: Q[state, m])
+        move = rng.choice(moves) if rng.random() < epsilon else greedy
+        trail.append((state, move))
+        state = state.play(move)
+    target = state.utility() * trail[-1][0].to_move
+    for position, move in reversed(trail):
+        Q[position, move] += alpha * (target - Q[position, move])
+        target = -max(Q[position, m] for m in position.moves())
+
+
+def numpy_loop(Q, start, alpha, epsilon, rng):  # numpy's numbers for values and moves
+    state = start
+    while not state.is_terminal():
+        moves = np.array(state.moves())
+        values = np.array([Q[state, int(m)] for m in moves])
+        move = moves[np.argmax(values)] if rng.random() >= epsilon else rng.choice(list(moves))
+        after = state.play(int(move))
+        target = np.float64(after.utility() * state.to_move) if after.is_terminal() else \
+            -np.max([Q[after, m] for m in after.moves()])
+        Q[state, move] = Q[state, move] + np.float64(alpha) * (target - Q[state, move])
+        state = after
+
+
+def loop_with(**mistake):
+    """The right loop with one typical mistake switched on."""
+    def loop(Q, start, alpha, epsilon, rng):
+        state = start
+        while not state.is_terminal():
+            moves = state.moves()
+            if not mistake.get("no_exploration") and rng.random() < epsilon:
+                move = rng.choice(moves)
+            else:
+                move = max(moves, key=lambda m: Q[state, m])
+            after = state.play(move)
+            if after.is_terminal():
+                target = 0.0 if mistake.get("no_reward") else \
+                    after.utility() * (1 if mistake.get("x_reward") else state.to_move)
+            else:
+                seen = state if mistake.get("wrong_state") else after
+                sign = 1 if mistake.get("plus") else -1
+                target = sign * max(Q[seen, m] for m in seen.moves())
+            Q[state, move] += alpha * (target - Q[state, move])
+            state = after
+    return loop
+
+
+def library_loop(Q, start, alpha, epsilon, rng):  # the library plays; its values copied in
+    from ttt_lib.learn.masks import masks_of
+    from ttt_lib.learn.policy import positions
+    learner = library_loop.__dict__.setdefault("learner", QTable(seed=0, random_share=0.0))
+    learner.learn_game(alpha, epsilon)
+    for position in positions():
+        for move, value in learner.move_values(*masks_of(position)).items():
+            Q[position, move] = value
+
+
+def stub_loop(Q, start, alpha, epsilon, rng):
+    raise NotImplementedError
+
+
+WRITE_IT.append(
+    (teach.check_10_self_play, [right_loop, backward_loop, numpy_loop],
+     {loop_with(no_exploration=True): "no exploration",
+      loop_with(no_reward=True): "no terminal reward",
+      loop_with(x_reward=True): "for the player who made the last move",
+      loop_with(plus=True): "wrong sign for the opponent's move",
+      loop_with(wrong_state=True): "wrong state",
+      stub_loop: "write the function"}))
+CHEATS.append((teach.check_10_self_play, {library_loop: "QTable.learn_game"}))

@@ -90,13 +90,18 @@ def puct_search(net: PolicyValueNet, mine: int, theirs: int, simulations: int,
     root = Node(mine, theirs)
     expand(net, root)
     if noise is not None:
-        rng, share = noise
-        extra = rng.dirichlet([0.5] * len(root.prior))
-        root.prior = {m: (1 - share) * p + share * e
-                      for (m, p), e in zip(root.prior.items(), extra)}
+        add_noise(root, *noise)
     for _ in range(simulations):
         playout(net, root, c)
     return root
+
+
+def add_noise(root: Node, rng: np.random.Generator, share: float) -> None:
+    """Mix Dirichlet noise into the root's priors (``share`` of it), so that self-play tries
+    moves the network does not yet favour."""
+    extra = rng.dirichlet([0.5] * len(root.prior))
+    root.prior = {m: (1 - share) * p + share * e
+                  for (m, p), e in zip(root.prior.items(), extra)}
 
 
 def expand(net: PolicyValueNet, node: Node) -> float:

@@ -11,7 +11,7 @@ from .judge import call_limited, failure_of, same_value
 
 __all__ = ["ALPHA_10", "check_10_o_value", "check_10_q_update"]
 
-ALPHA_10 = 0.5  # the learning rate of exercise 2
+ALPHA_10 = 0.5  # the learning rate of exercise 3
 
 
 def _number(answer):
@@ -44,7 +44,7 @@ def _updated(q: float, reward: float, next_best: float | None, alpha: float,
 
 
 def _o_value() -> float:
-    """Exercise 2: a fresh table, X wins with its next move; O's move before it, after the
+    """Exercise 3: a fresh table, X wins with its next move; O's move before it, after the
     game's updates (last move first)."""
     o_row, x_row = [0.0] * 9, [0.0] * 9
     QTable().update([(o_row, 0), (x_row, 4)], 1.0, ALPHA_10)
