@@ -65,11 +65,16 @@ def unfinished_classes() -> dict:
     return classes
 
 
-def counted_choice(state: Game, depth: int, rules: Continuation) -> tuple[list, int]:
-    """The best moves ``continued_choice`` finds, and the positions it searched (the root and
-    every position played: counted from outside, by a clock that never runs out)."""
+Choose = Callable[[Game, int, Continuation], tuple]
+
+
+def counted_choice(state: Game, depth: int, rules: Continuation,
+                   choose: Choose = continued_choice) -> tuple[list, int]:
+    """The best moves ``choose`` finds (``continued_choice``, or ``quiescent_choice``), and
+    the positions it searched (the root and every position played: counted from outside, by
+    a clock that never runs out)."""
     clock = Clock()
-    _, moves = continued_choice(Clocked(state, clock), depth, rules)
+    _, moves = choose(Clocked(state, clock), depth, rules)
     return moves, clock.ticks + 1
 
 
@@ -101,6 +106,21 @@ def mistakes_by_depth(depths: Iterable[int] = range(1, 7),
                                for key, (moves, _) in zip(classes, found))
             counts[f"{name}_nodes"] = sum(nodes for _, nodes in found)
         rows.append(DepthMistakes(depth, **counts))
+    return rows
+
+
+def search_mistakes(choose: Choose, depths: Iterable[int] = range(1, 7),
+                    rules: Continuation = Continuation()) -> list[tuple[int, int, int]]:
+    """For each depth, over every unfinished class: ``(depth, mistakes, positions searched)``
+    of ``choose`` with ``rules`` (a mistake: a non-optimal move rated best)."""
+    classes, table = unfinished_classes(), {}
+    optimal = {key: set(exact_best_moves(state, table)) for key, state in classes.items()}
+    rows = []
+    for depth in depths:
+        found = [counted_choice(state, depth, rules, choose) for state in classes.values()]
+        rows.append((depth, sum(not set(moves) <= optimal[key]
+                                for key, (moves, _) in zip(classes, found)),
+                     sum(nodes for _, nodes in found)))
     return rows
 
 
