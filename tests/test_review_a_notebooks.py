@@ -159,3 +159,13 @@ def test_00_every_reference_has_an_address():
     assert "no address" not in references
     items = re.split(r"\n(?=\d+\. )", references)[1:]
     assert items and all("](http" in item for item in items)
+
+
+@pytest.mark.parametrize("answer, node", [(["N", "O"], "E"), (["K"], "C"), (["K", "N"], "C")])
+def test_03_ex2s_hint_names_the_node_whose_cut_off_skips_the_missing_leaves(answer, node,
+                                                                           capsys):
+    from ttt_lib.teach import check_03_pruned_leaves
+
+    check_03_pruned_leaves(answer)
+    line = capsys.readouterr().out
+    assert line.startswith("Not yet:") and f"look again at {node}." in line
