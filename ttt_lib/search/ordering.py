@@ -6,7 +6,8 @@ Three ways to order, each switchable on its own in ``alphabeta``:
 
 - ``heuristic_order``: by the classic line score of the position each move leads to;
 - ``threat_order``: a move that wins now, then one that blocks the opponent's win, then the rest;
-- ``Killers``: moves that caused a cut-off at the same depth before are tried first.
+- ``Killers``: moves that closed the window (alpha up to beta) at the same depth before are
+  tried first.
 
 The heuristics read a board only through ``cells()`` (0 empty, 1 X, 2 O) and ``lines()`` (the
 cells of every winning line), so they work on any m,n,k board, not just 3x3. A move is the
@@ -146,7 +147,7 @@ def ordering_function(ordering: str | Ordering | None) -> Ordering | None:
 
 
 class Killers:
-    """The killer heuristic: per depth, the last ``slots`` moves that caused a cut-off.
+    """The killer heuristic: per depth, the last ``slots`` moves that closed the window.
 
     A move that refuted one position often refutes its siblings too (the same threat is
     still there), so at the same depth it is tried first, if it is legal.
@@ -159,7 +160,7 @@ class Killers:
         self.by_depth: dict[int, list[Hashable]] = {}
 
     def record(self, state: Game, depth: int, move) -> None:
-        """Remember that ``move`` caused a cut-off in ``state`` at ``depth`` (newest first)."""
+        """Remember that ``move`` closed the window in ``state`` at ``depth`` (newest first)."""
         killers = self.by_depth.setdefault(depth, [])
         if move in killers:
             killers.remove(move)

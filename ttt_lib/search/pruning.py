@@ -54,7 +54,7 @@ def alphabeta(state: Game, alpha: float = -INF, beta: float = INF, *,
     - ``table``: a dict kept between searches (or True for a fresh one): transpositions;
     - ``symmetry``: key the table by ``canonical_key()``, so symmetric positions share entries;
     - ``ordering``: None, "heuristic" (line score), "threats" (win, block, rest) or a function;
-    - ``killers``: try the moves that caused cut-offs at the same depth first;
+    - ``killers``: try the moves that closed the window at the same depth first;
     - ``stats`` / ``trace``: observe the search from outside (``count_nodes``, ``trace_calls``).
 
     The speed-ups run in negamax form; the max/min form is the plain algorithm.
@@ -101,7 +101,8 @@ class AlphaBeta:
     or ``search`` behind the wrappers of two variants, ``search_with_table`` (the
     transposition table) and ``search_fail_hard`` (clamp into the window). The other variants
     are small methods ``search`` calls: ``ordered_moves`` (move ordering and killer moves),
-    ``cut`` (the killers' record of a cut-off) and ``horizon`` (the depth limit).
+    ``cut`` (the killers' record of a move that closed the window) and ``horizon`` (the
+    depth limit).
 
     ``depth`` and ``evaluate`` turn it into a depth-limited search: positions ``depth`` moves
     below the root are scored by ``evaluate`` (X's view), and terminal positions by
@@ -208,7 +209,8 @@ class AlphaBeta:
         return moves
 
     def cut(self, state: Game, ply: int, move) -> None:
-        """A cut-off: with killer moves, remember the move that caused it at this ply."""
+        """The window closed (a cut-off if moves are left): with killer moves, remember the
+        move that closed it at this ply."""
         if self.killers is not None:
             self.killers.record(state, ply, move)
 

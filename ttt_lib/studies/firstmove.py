@@ -7,7 +7,7 @@ times its search function was called. Its driver calls the search once per child
 current position, in row-major order, each call with a fresh full window, and does not count
 the position itself. Its memoised minimax keeps one cache for the whole game (shared by the
 children and by later moves) and stores only inner positions, so a finished board is counted
-at every visit; its killer moves are the last four moves that caused a cut-off at X's nodes,
+at every visit; its killer moves are the last four moves that closed the window at X's nodes,
 at any depth, tried first at X's nodes. The published first-move counts:
 
     plain minimax 549,945 · alpha-beta 30,709 · memoised minimax 7,381 · killers 21,667
@@ -145,7 +145,7 @@ def cached_search(state: Game, cache: dict[Hashable, float]) -> float:
 
 
 class RecentKillers:
-    """The blog's killer moves: the last four that caused a cut-off at X's nodes, any depth.
+    """The blog's killer moves: the last four that closed the window at X's nodes, any depth.
 
     At X's nodes they are tried first (in move order among themselves); O's nodes keep the
     plain order. Same interface as ``ordering.Killers``.

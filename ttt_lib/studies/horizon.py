@@ -2,22 +2,27 @@
 
 What lies just beyond the depth limit is invisible to a depth-limited search. ``horizon_positions``
 finds the positions where every move such a search prefers is a mistake; ``HORIZON_EXAMPLE`` is
-one of them, kept for the course.
+one of them, kept for the course: a threat just beyond the limit.
+
+The textbook's horizon effect (AIMA, chapter 5) is a loss put off by delaying moves until it
+lies beyond the limit: ``DELAY_EXAMPLE`` is one on a 4x4 board (no 3x3 position shows it
+clearly); ``plies_to_win`` says how far off a win lies.
 
 Past the horizon: ``mistakes_by_depth`` counts, over every unfinished position up to symmetry,
 the positions where a depth-limited search rates a non-optimal move best, with and without
-heuristic continuation (``search.continuation``), with the positions each search visits.
+heuristic continuation (``search.continuation``), with the positions each search visits;
+``search_mistakes`` does the same for any chooser (quiescence search's too).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from ..boards import BitBoard
+from ..boards import BitBoard, MNKBoard
 from ..game import Game, reachable
-from ..search.continuation import PLAIN, Continuation, continued_choice
+from ..search.continuation import PLAIN, WIN, Continuation, continued_choice
 from ..search.deepening import Clock, Clocked
-from ..search.depthlimit import depth_limited_choice
+from ..search.depthlimit import depth_limited, depth_limited_choice
 from ..search.exact import best_moves as exact_best_moves
 from ..search.ordering import line_score
 
@@ -53,6 +58,42 @@ class HorizonExample:
 HORIZON_EXAMPLE = HorizonExample(".../.OX/.X.", depth=3, chosen=(0,), optimal=(2, 6, 8))
 
 
+# ------------------------------------------------ the textbook's horizon effect: a delaying move
+
+@dataclass(frozen=True)
+class DelayExample:
+    """An m,n,k position where the player to move (O) loses whatever it does, and a delaying
+    move (a threat the opponent must block) pushes the loss beyond a ``depth``-move search:
+    that search rates ``delaying`` best. ``line`` is a longest game from there: O's threats,
+    X's forced blocks, X's win."""
+
+    text: str
+    k: int
+    depth: int
+    delaying: int
+    line: tuple[int, ...]
+
+    def state(self) -> MNKBoard:
+        return MNKBoard.from_text(self.text, k=self.k)
+
+
+# O to move on a 4x4 board, three in a row wins. Every quiet move loses within 3 more moves,
+# inside a 4-move horizon; O's 9 threatens the diagonal 12-9-6, X must block, and O can go on
+# threatening (10, then 1) before X wins 8 moves from the root. Found by a seeded search of
+# random 4x4 positions; the tests check every claim again.
+DELAY_EXAMPLE = DelayExample("..../..../X.../O.X.", k=3, depth=4, delaying=9,
+                             line=(9, 6, 10, 11, 1, 5, 0, 2))
+
+
+def plies_to_win(state: Game, most: int, win: float = WIN) -> int | None:
+    """The fewest moves ahead at which a depth-limited search sees that X wins from
+    ``state`` (X's win within that many moves, whatever O does), or None within ``most``."""
+    for depth in range(1, most + 1):
+        if depth_limited(state, depth, win=win) >= win:
+            return depth
+    return None
+
+
 # ------------------------------------------------------------ past the horizon: continuation
 
 def unfinished_classes() -> dict:
@@ -65,11 +106,16 @@ def unfinished_classes() -> dict:
     return classes
 
 
-def counted_choice(state: Game, depth: int, rules: Continuation) -> tuple[list, int]:
-    """The best moves ``continued_choice`` finds, and the positions it searched (the root and
-    every position played: counted from outside, by a clock that never runs out)."""
+Choose = Callable[[Game, int, Continuation], tuple]
+
+
+def counted_choice(state: Game, depth: int, rules: Continuation,
+                   choose: Choose = continued_choice) -> tuple[list, int]:
+    """The best moves ``choose`` finds (``continued_choice``, or ``quiescent_choice``), and
+    the positions it searched (the root and every position played: counted from outside, by
+    a clock that never runs out)."""
     clock = Clock()
-    _, moves = continued_choice(Clocked(state, clock), depth, rules)
+    _, moves = choose(Clocked(state, clock), depth, rules)
     return moves, clock.ticks + 1
 
 
@@ -101,6 +147,21 @@ def mistakes_by_depth(depths: Iterable[int] = range(1, 7),
                                for key, (moves, _) in zip(classes, found))
             counts[f"{name}_nodes"] = sum(nodes for _, nodes in found)
         rows.append(DepthMistakes(depth, **counts))
+    return rows
+
+
+def search_mistakes(choose: Choose, depths: Iterable[int] = range(1, 7),
+                    rules: Continuation = Continuation()) -> list[tuple[int, int, int]]:
+    """For each depth, over every unfinished class: ``(depth, mistakes, positions searched)``
+    of ``choose`` with ``rules`` (a mistake: a non-optimal move rated best)."""
+    classes, table = unfinished_classes(), {}
+    optimal = {key: set(exact_best_moves(state, table)) for key, state in classes.items()}
+    rows = []
+    for depth in depths:
+        found = [counted_choice(state, depth, rules, choose) for state in classes.values()]
+        rows.append((depth, sum(not set(moves) <= optimal[key]
+                                for key, (moves, _) in zip(classes, found)),
+                     sum(nodes for _, nodes in found)))
     return rows
 
 

@@ -138,13 +138,22 @@ def nodes_report(first_move: bool = False, opener: str = "X",
     report = {"position": state.to_text(), "opener": opener, "first_move": False,
               "variants": [search_row(row, state) for row in rows or report_rows()]}
     if opener == "X" and rows is None:
-        report["minimal_proof"] = minimal_proof()
+        report["minimal_proof"] = beside_best_variant(minimal_proof(), report["variants"])
     return report
+
+
+def beside_best_variant(proof: dict, variants: list[dict]) -> dict:
+    """The proof's figures with ``best_search`` read from the table: the variant with the
+    fewest nodes (its name in ``best_search_name``) and the ratio to the proof."""
+    best = min(variants, key=lambda row: row["nodes"])
+    return {**proof, "best_search": best["nodes"], "best_search_name": best["name"],
+            "ratio": best["nodes"] / proof["nodes"]}
 
 
 def format_minimal_proof(proof: dict) -> list[str]:
     """The smallest proof of the draw beside our best search, as report lines."""
     size = f"{proof['nodes']:,} nodes"
+    name = proof.get("best_search_name", "alpha-beta + symmetric table + heuristic order")
     if proof["proven"]:
         known = "proven minimal"
     else:
@@ -152,8 +161,8 @@ def format_minimal_proof(proof: dict) -> list[str]:
                  f"no proof has fewer than {proof['lower_bound']:,}")
     return [f"Smallest proof of the draw (both sides hold it; symmetric positions and "
             f"transpositions counted once): {size} ({known})",
-            f"Our best search (alpha-beta + symmetric table + heuristic order): "
-            f"{proof['best_search']:,} nodes = {proof['ratio']:.2f}x that proof"]
+            f"Our best search ({name}): {proof['best_search']:,} nodes = "
+            f"{proof['ratio']:.2f}x that proof"]
 
 
 def first_move_report(opener: str = "O") -> dict:

@@ -74,14 +74,30 @@ def check_03_pruned_leaves(answer) -> None:
         hint = (f"leaf {searched[0]} is looked at: when the search reaches it, alpha is "
                 "still below beta there.")
     elif len(set(names)) < len(expected):
-        hint = ("some pruned leaves are missing: a cut-off skips every leaf below the "
-                "skipped children, not just the children themselves.")
+        missing = next(name for name in expected if name not in names)
+        node = cutting_node(root, entered, missing)
+        hint = (f"some pruned leaves are missing: look again at {node}. Once alpha >= beta "
+                f"there, {node} skips its remaining children, and every leaf under them.")
     else:
         hint = "each leaf once, please."
     verdict(sorted(set(names)) == expected and len(names) == len(expected),
             f"{', '.join(expected)} are never looked at: "
             f"{len(leaf_names) - len(expected)} of the {len(leaf_names)} leaves decide "
             "the value.", hint)
+
+
+def cutting_node(root: TreeNode, entered: set, leaf: str) -> str:
+    """The node whose cut-off skips ``leaf``: its deepest ancestor the search entered."""
+    path = next(path for path in _paths(root) if path[-1].name == leaf)
+    return [node.name for node in path[:-1] if node.name in entered][-1]
+
+
+def _paths(node: TreeNode, above: tuple = ()):
+    """Every root-to-node path of the tree, as tuples of nodes."""
+    path = above + (node,)
+    yield path
+    for move in ([] if node.is_terminal() else node.moves()):
+        yield from _paths(node.play(move), path)
 
 
 def trace_names(trace: Trace) -> list[str]:
