@@ -108,3 +108,24 @@ def stored_descriptions(path: Path) -> list[str]:
             texts += [html.unescape(t) for t in re.findall(r'alt="([^"]*)"', page)]
             texts += [html.unescape(t) for t in re.findall(r"<title>([^<]*)</title>", svg)[:1]]
     return texts
+
+
+def notebook_text(path: Path) -> str:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(cell["source"]) for cell in cells) + "\n".join(
+        "".join(output.get("text", "")) for cell in cells for output in cell.get("outputs", []))
+
+
+def test_board_sizes_are_rows_by_columns_everywhere():
+    """One convention, stated in notebook 11: rows x columns (m x n). The library's words
+    follow it, Connect Four's 6 rows of 7 columns are 6x7, and a size written beside its rows
+    and columns agrees with them."""
+    eleven = notebook_text(ROOT / "notebooks" / "11_beyond_3x3.ipynb")
+    assert "Board sizes are\nwritten rows x columns throughout" in eleven
+    assert MNKBoard(3, 5, 3).describe().startswith("3x5 board")
+    for path in NOTEBOOKS:
+        text = notebook_text(path)
+        assert "7x6" not in text, f"{path.name}: Connect Four's board is 6x7 (rows x columns)"
+        for a, b, rows, columns in re.findall(
+                r"(\d+)x(\d+)[^.\n]{0,40}?\b(\d+) rows of (\d+)", text):
+            assert (a, b) == (rows, columns), f"{path.name}: {a}x{b} beside {rows} rows of {columns}"
