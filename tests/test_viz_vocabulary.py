@@ -129,3 +129,9 @@ def test_board_sizes_are_rows_by_columns_everywhere():
         for a, b, rows, columns in re.findall(
                 r"(\d+)x(\d+)[^.\n]{0,40}?\b(\d+) rows of (\d+)", text):
             assert (a, b) == (rows, columns), f"{path.name}: {a}x{b} beside {rows} rows of {columns}"
+
+
+def test_a_chance_tree_is_described_with_each_outcomes_probability():
+    from ttt_lib.game import Chance
+    text = draw_tree([Chance(("1/4", 8), ("3/4", 2)), 3]).description
+    assert "B: D 8 with probability 1/4, E 2 with probability 3/4" in text

@@ -66,9 +66,10 @@ MAX_LEAVES_SAID = 40   # a textbook tree with more leaves lists them in its deta
 
 
 def leaf_text(graph: nx.DiGraph, marks: Marks) -> str:
-    """'children, left to right: A: B, C; B: D 3, E 12; C: F 2, G 4': a textbook tree's shape
-    and its leaf values as the picture writes them, so the tree can be worked out from the
-    words alone; '' for trees of positions or with too many leaves."""
+    """'children, left to right: A: B, C; B: D 3, E 12; C: F 2, G 4': a textbook tree's shape,
+    its leaf values as the picture writes them and each chance outcome's probability, so the
+    tree can be worked out from the words alone; '' for trees of positions or with too many
+    leaves."""
     order = list(nx.dfs_preorder_nodes(graph, ()))
     leaves = [node for node in order if graph.out_degree(node) == 0 and node != ()]
     if not leaves or len(leaves) > MAX_LEAVES_SAID or not all(
@@ -82,6 +83,9 @@ def leaf_text(graph: nx.DiGraph, marks: Marks) -> str:
             shown = marks.texts.get(node)
             said += " " + (shown.replace("\n", ", ") if shown else
                            number(state.utility()) if state.is_terminal() else "not drawn")
+        chance = graph.edges[node[:-1], node].get("probability")
+        if chance is not None:  # a chance node's outcome: its probability
+            said += f" with probability {number(chance)}"
         groups.setdefault(node[:-1], []).append(said)
     return "children, left to right: " + "; ".join(
         f"{node_name(graph, parent)}: {', '.join(items)}" for parent, items in groups.items())
