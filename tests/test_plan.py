@@ -7,7 +7,8 @@ from pathlib import Path
 import nbformat
 
 from ttt_lib.teach import COURSE_00_MAP
-from ttt_lib.teach.plan import (ASSUMES, MINUTES_PER_BRANCH, MINUTES_PER_CODE_CELL,
+from ttt_lib.teach.plan import (ASSUMES, CODE_LINES_PER_MINUTE, MINUTES_PER_BRANCH,
+                                MINUTES_PER_CODE_CELL, OUTPUT_LINES_PER_MINUTE,
                                 MINUTES_PER_SHORT_EXERCISE, MINUTES_PER_SOLUTION_LINE,
                                 MINUTES_PER_WRITE_IT, READING_WORDS_PER_MINUTE, UNIT_WEEKS,
                                 plan_markdown, read_plan, solution_size, unit_plan,
@@ -48,8 +49,33 @@ def test_a_notebook_is_counted_as_a_student_sees_it(tmp_path):
     assert plan.short_exercises == ("check_02_minimax_value",)
     assert plan.write_its == ("check_02_minimax",)
     assert plan.sizes == {"check_02_minimax": (0, 0)}  # its solution cell: a checker call
+    assert (plan.code_lines, plan.output_lines) == (3, 0)
     assert plan.minutes == round(11 / READING_WORDS_PER_MINUTE + 2 * MINUTES_PER_CODE_CELL
+                                 + 3 / CODE_LINES_PER_MINUTE
                                  + MINUTES_PER_SHORT_EXERCISE + MINUTES_PER_WRITE_IT)
+
+
+def test_what_a_student_reads_and_runs_is_counted(tmp_path):
+    """Code lines (cells and library listings) and printed lines count at their own rates;
+    a picture's text stand-in does not, nor does anything in a solution cell."""
+    listing = v4.new_code_cell("show_source(minimax)", outputs=[v4.new_output(
+        "display_data", data={"text/markdown": "```python\ndef f():\n    return 1\n```",
+                              "text/plain": "def f():\n    return 1"})])
+    printed = v4.new_code_cell("print(table)\nprint(more)", outputs=[
+        v4.new_output("stream", name="stdout", text="a\nb\nc\n"),
+        v4.new_output("execute_result", data={"text/plain": "Stats(nodes=3)"})])
+    picture = v4.new_code_cell("draw_tree(t)", outputs=[v4.new_output(
+        "execute_result", data={"image/png": "", "text/plain": "<Picture 10x10>"})])
+    hidden = v4.new_code_cell("print(1)\nprint(2)", metadata={"tags": ["solution"]},
+                              outputs=[v4.new_output("stream", name="stdout", text="1\n2\n")])
+    nb = v4.new_notebook(cells=[v4.new_markdown_cell("# 09 · Chance"), listing, printed,
+                                picture, hidden])
+    path = tmp_path / "09_chance.ipynb"
+    nbformat.write(nb, str(path))
+    plan = read_plan(path)
+    assert (plan.code_lines, plan.output_lines) == (1 + 2 + 1 + 2, 3 + 1)
+    assert plan.minutes == round(3 / READING_WORDS_PER_MINUTE + 3 * MINUTES_PER_CODE_CELL
+                                 + 6 / CODE_LINES_PER_MINUTE + 4 / OUTPUT_LINES_PER_MINUTE)
 
 
 def test_a_write_it_weighs_what_its_solution_must_write():
@@ -91,7 +117,9 @@ def test_the_readme_states_the_plan_notebook_00_computes():
     assert result.returncode == 0, result.stdout + result.stderr
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert (f"minutes = words / {READING_WORDS_PER_MINUTE} (careful reading) + "
-            f"{MINUTES_PER_CODE_CELL} per code cell\n+ {MINUTES_PER_SHORT_EXERCISE} per "
+            f"{MINUTES_PER_CODE_CELL} per code cell\n+ code lines / {CODE_LINES_PER_MINUTE} "
+            f"(the cells and the library listings they show) + output lines / "
+            f"{OUTPUT_LINES_PER_MINUTE}\n+ {MINUTES_PER_SHORT_EXERCISE} per "
             f"short-answer exercise + each *write it* exercise's own: "
             f"{MINUTES_PER_WRITE_IT} + {MINUTES_PER_SOLUTION_LINE} per line\nand "
             f"{MINUTES_PER_BRANCH} per branch of its worked solution") in readme

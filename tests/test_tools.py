@@ -202,8 +202,8 @@ def test_handout_strips_solutions_and_keeps_the_rest(notebook, handouts):
     assert len(student.cells) == len(kept) < len(nb.cells)
     for mine, theirs in zip(kept, student.cells):
         assert (mine.cell_type, mine.source) == (theirs.cell_type, theirs.source)
-        if mine.cell_type == "code":
-            assert mine.outputs == theirs.outputs
+        if mine.cell_type == "code":  # kept, or cleared (the solution's run: test_handouts_leaks)
+            assert theirs.outputs in (mine.outputs, [])
     assert not any("solution" in tags(c) for c in student.cells)
 
 

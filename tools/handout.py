@@ -3,9 +3,11 @@
     python tools/handout.py SOURCE OUT [--graded]   (SOURCE: a folder of notebooks or one .ipynb)
 
 The practice handout keeps the answers after each exercise: the listing of the library's
-answer (``show_source(minimax)`` after ``my_minimax``'s cell) and the stored outputs of the
-cells that run the student's function (stored from the solution's run). ``--graded`` (``make
-handout GRADED=1``), a copy for credit, drops both: after a write-it's student cell, every
+answer (``show_source(minimax)`` after ``my_minimax``'s cell). It drops the stored outputs of
+the cells after an exercise that use the student's names (``clear_student_outputs``: they were
+made by the solution's run), so a student's stub shows ``Not yet`` and nothing below it shows
+the solution's results. ``--graded`` (``make handout GRADED=1``), a copy for credit, also
+drops the listings: after a write-it's student cell, every
 ``show_source`` (and ``source_text``, ``getsource``) of a function that write-it forbids
 (its checker's ``forbids``: what would solve it) is taken out of its cell, and the cell with
 it when nothing else is left; and every later cell that uses a name the student's cell
@@ -50,6 +52,23 @@ def nbgrader_ids(nb):
     hands in (this handout, the site's, Binder's, Colab's) autogrades (``teach.export``)."""
     from ttt_lib.teach.export import with_nbgrader_ids
     return with_nbgrader_ids(nb)
+
+
+def clear_student_outputs(nb):
+    """``nb`` (a handout) without the stored outputs of the solution's run: after each
+    exercise's student cell, every code cell that uses a name the student's cell defines
+    (``my_minimax``, a class ``WinBlock``; not ``answer``) keeps its code but loses its
+    stored outputs, which the course's run made with the removed solution. The student's own
+    cells keep theirs: run on the stub, they say ``Not yet``."""
+    theirs: set[str] = set()
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if checked_cell(cell):
+            theirs |= {a or b for a, b in DEFINED.findall(cell.source)} - {"answer"}
+        elif theirs and _uses(cell.source, theirs):
+            cell.outputs, cell.execution_count = [], None
+    return nb
 
 
 def forbidden_names(checker: str) -> set[str]:
@@ -176,7 +195,7 @@ def run(argv: list[str]) -> int:
     exporter = NotebookExporter()
     for path in paths:
         nb = read(path)
-        student = nbgrader_ids(handout(nb))
+        student = nbgrader_ids(clear_student_outputs(handout(nb)))
         if options.graded:
             student = graded(student)
         text, _ = exporter.from_notebook_node(student)

@@ -22,7 +22,7 @@ CASES = [
     (teach.check_06_two_mark_classes, two_mark_classes(), [72, 3, 38, 11, 13]),
     (teach.check_06_images,
      len(set(symmetric_forms(BitBoard.from_text(teach.BOARD_06_IMAGES).cells()))),
-     [8, 1, 2, 9, 0]),
+     [8, 1, 4, 9, 0]),
     (teach.check_06_random_odds, ODDS["x_wins"],
      [ODDS["o_wins"], ODDS["draws"], Fraction(4, 17), Fraction(0), Fraction(3, 2),
       0.3, "1/4"]),

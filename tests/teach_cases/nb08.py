@@ -19,6 +19,7 @@ REVERSED = pair(teach.RATE_08_O, teach.RATE_08_X)
 RATE = Fraction(ROW.x_wins, ROW.games)
 WRONG_RATES = [w for w in (ROW.x_wins, float(RATE * 100), Fraction(ROW.o_wins, ROW.games),
                            Fraction(ROW.draws, ROW.games), Fraction(REVERSED.x_wins, ROW.games),
+                           Fraction(2 * ROW.x_wins + ROW.draws, 2 * ROW.games),  # the score
                            1.5, -0.5)
                if abs(w - RATE) > 0.01]
 

@@ -18,7 +18,7 @@ __all__ = ["BOARD_06_CODE", "BOARD_06_IMAGES", "BOARD_06_ODDS", "check_06_canoni
            "check_06_images"]
 
 BOARD_06_CODE = "X.O/.X./..O"
-BOARD_06_IMAGES = "X../.O./..."
+BOARD_06_IMAGES = "X.O/.../O.X"
 # Exercise 5: the position whose odds under uniformly random play are asked for.
 BOARD_06_ODDS = "XOX/.O./..X"
 
@@ -84,7 +84,7 @@ def check_06_two_mark_classes(answer) -> None:
 
 
 def check_06_images(answer) -> None:
-    """How many different positions the 8 symmetries make of ``X../.O./...``."""
+    """How many different positions the 8 symmetries make of ``BOARD_06_IMAGES``."""
     cells = BitBoard.from_text(BOARD_06_IMAGES).cells()
     images = len(set(symmetric_forms(cells)))
     first_hint = "apply all 8 symmetries and count the different results."

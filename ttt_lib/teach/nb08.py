@@ -17,7 +17,7 @@ __all__ = ["RATE_08_X", "RATE_08_O", "RATE_08_GAMES", "RATE_08_SEED", "AGENT_08_
 # The pair whose cell exercise 2 reads, in the notebook's tournament (games per pair, seed).
 RATE_08_X = "heuristic"
 RATE_08_O = ("mcts", {"playouts": 100})
-RATE_08_GAMES = 10
+RATE_08_GAMES = 4
 RATE_08_SEED = 0
 
 AGENT_08_GAMES = 20  # games the agent of exercise 1 plays against random, on each side
@@ -78,6 +78,9 @@ def check_08_win_rate(answer) -> None:
         hint = "that is a percentage: give the share as a fraction of 1."
     elif not 0 <= answer <= 1:
         hint = "a share of the games lies between 0 and 1."
+    elif same(Fraction(2 * x_wins + draws, 2 * RATE_08_GAMES)):
+        hint = ("that is the cell's score, in which a draw counts half; the question asks for "
+                "the share of games won: W alone, divided by the games per pair.")
     elif same(Fraction(o_wins, RATE_08_GAMES)) or same(Fraction(draws, RATE_08_GAMES)):
         hint = "that is another count of the cell: W (X's wins) is the first of the three."
     elif same(Fraction(_pair(_hashable(RATE_08_O), _hashable(RATE_08_X))[0], RATE_08_GAMES)):
@@ -257,7 +260,7 @@ def check_08_games_needed(answer) -> None:
     interval for the loss rate falls below 1%."""
     from ..arena import wilson_interval
     expected = _games_needed()
-    first_hint = ("call wilson_interval(0, games) for growing numbers of games and watch "
+    first_hint = ("call arena.wilson_interval(0, games) for growing numbers of games and watch "
                   "its upper end.")
     if unanswered(answer, first_hint):
         return

@@ -107,8 +107,10 @@ def check_11_first_moves(answer) -> None:
     wins = [move for move, value in values.items() if value == 1]
     others = [move for move, value in values.items() if value != 1]
     cells_count = len(values)
-    first_hint = ("solve the position after each first move, alphabeta(board.play(move), ...), "
-                  "and keep the moves whose value for X is not 1.")
+    first_hint = ("solve the position after each first move with the notebook's "
+                  "exact_search(board.play(move), BEST)['value'] (board = "
+                  "MNKBoard(*SHAPE_11_FIRST_MOVES)), and keep the moves whose value for X "
+                  "is not 1.")
     if unanswered(answer, first_hint):
         return
     cells = as_cells(answer)
@@ -159,7 +161,7 @@ def check_11_openings(answer) -> None:
     m, n = SHAPE_11_OPENINGS
     expected, sizes = _openings()
     count = len(symmetries(m, n))
-    first_hint = ("play each of X's first moves and count the different canonical_key() "
+    first_hint = ("play each of X's first moves and count the different board.canonical_key() "
                   "values (a set).")
     if unanswered(answer, first_hint):
         return

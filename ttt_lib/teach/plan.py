@@ -5,7 +5,14 @@ The times are estimates made from the notebooks themselves (their words, code ce
 exercises, read from the files beside notebook 00), never typed in:
 
     minutes = words / READING_WORDS_PER_MINUTE + code cells * MINUTES_PER_CODE_CELL
+              + code lines / CODE_LINES_PER_MINUTE + output lines / OUTPUT_LINES_PER_MINUTE
               + short exercises * MINUTES_PER_SHORT_EXERCISE + the write-its' minutes
+
+What a student reads besides the prose is counted too, from the stored outputs and the cells
+a handout keeps: the *code lines* are the lines of the code cells and of the library listings
+the notebook shows (``show_source``), read to follow them; the *output lines* are the lines the
+cells print (tables, traces, verdicts), scanned for the figures the prose names. Pictures
+count in the minute per code cell.
 
 A write-it is weighed by the size of its worked solution (the cell tagged ``solution`` after
 it): its statements (lines of code, the docstring and the checker call left out) and its
@@ -27,13 +34,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["ASSUMES", "MINUTES_PER_BRANCH", "MINUTES_PER_CODE_CELL",
+__all__ = ["ASSUMES", "CODE_LINES_PER_MINUTE", "MINUTES_PER_BRANCH", "MINUTES_PER_CODE_CELL",
+           "OUTPUT_LINES_PER_MINUTE",
            "MINUTES_PER_SHORT_EXERCISE", "MINUTES_PER_SOLUTION_LINE", "MINUTES_PER_WRITE_IT",
            "READING_WORDS_PER_MINUTE", "UNIT_WEEKS", "NotebookPlan", "plan_markdown",
            "solution_size", "unit_plan", "write_it_minutes"]
 
 READING_WORDS_PER_MINUTE = 120  # technical prose read with care, below everyday reading speed
-MINUTES_PER_CODE_CELL = 1  # run it, read what it prints or draws
+MINUTES_PER_CODE_CELL = 1  # run it, look at what it draws
+CODE_LINES_PER_MINUTE = 10  # code and listings, read line by line to follow them
+OUTPUT_LINES_PER_MINUTE = 20  # printed tables, traces and verdicts, scanned for their figures
 MINUTES_PER_SHORT_EXERCISE = 5
 MINUTES_PER_WRITE_IT = 10  # read the task, run the checker, read its hint
 MINUTES_PER_SOLUTION_LINE = 3  # each statement of the worked solution
@@ -84,6 +94,8 @@ class NotebookPlan:
     short_exercises: tuple[str, ...]
     write_its: tuple[str, ...]
     sizes: dict = field(default_factory=dict, compare=False)  # write-it -> (lines, branches)
+    code_lines: int = 0  # of the code cells and the library listings they show
+    output_lines: int = 0  # printed by the code cells (their stored text outputs)
 
     def write_it_minutes(self, name: str) -> int:
         """The estimated time of write-it ``name``, from its solution's size."""
@@ -94,6 +106,8 @@ class NotebookPlan:
         """The estimated time to work through the notebook, exercises included."""
         return round(self.words / READING_WORDS_PER_MINUTE
                      + self.code_cells * MINUTES_PER_CODE_CELL
+                     + self.code_lines / CODE_LINES_PER_MINUTE
+                     + self.output_lines / OUTPUT_LINES_PER_MINUTE
                      + len(self.short_exercises) * MINUTES_PER_SHORT_EXERCISE
                      + sum(self.write_it_minutes(name) for name in self.write_its))
 
@@ -146,9 +160,35 @@ def read_plan(path: Path) -> NotebookPlan:
     checkers = sorted({name for source in code for name in _CHECK_CALL.findall(source)})
     title = prose[0].splitlines()[0].split("·", 1)[-1].strip() if prose else path.stem
     number = Path(path).name[:2]
+    listings, printed = _read_lines([cell for cell in student if cell["cell_type"] == "code"])
     return NotebookPlan(number, title, _week(number), sum(len(t.split()) for t in prose),
                         len(code), tuple(n for n in checkers if not _is_write_it(n)),
-                        tuple(n for n in checkers if _is_write_it(n)), sizes)
+                        tuple(n for n in checkers if _is_write_it(n)), sizes,
+                        sum(_lines(t) for t in code) + listings, printed)
+
+
+def _lines(text: str) -> int:
+    """The lines of ``text`` that hold something."""
+    return sum(1 for line in text.splitlines() if line.strip())
+
+
+def _read_lines(cells: list[dict]) -> tuple[int, int]:
+    """(listing lines, output lines) the code cells' stored outputs show: a ``show_source``
+    listing (Markdown, a fenced code block) counts as code; printed text, and a result's text
+    when no picture stands for it, as output."""
+    listings = printed = 0
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text" in output:
+                printed += _lines("".join(output["text"]))
+            elif "text/markdown" in data:
+                listings += max(0, _lines("".join(data["text/markdown"])) - 2)  # the fences
+            elif "text/plain" in data and not any(kind.startswith(("image/", "text/html",
+                                                                   "application/"))
+                                                  for kind in data):
+                printed += _lines("".join(data["text/plain"]))
+    return listings, printed
 
 
 def _solution_sizes(cells: list[dict]) -> dict[str, tuple[int, int]]:

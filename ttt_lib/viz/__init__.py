@@ -19,7 +19,7 @@ from .boards import board_grid
 from .drawing import draw_tree
 from .heatmap import tournament_heatmap
 from .mcts import draw_mcts
-from .picture import SVG, Picture, figure_bytes
+from .picture import SVG, Picture, figure_bytes, side_by_side
 from .plots import plot_mcts_convergence, plot_node_counts, plot_tournament
 from .ratings import rating_leaderboard
 from .style import (CURRENT, CUT, EDGE_COLOUR, GOLD, INK, LEAF_EDGE, LEAF_FILL, MAX_FILL, MIN_FILL,
@@ -32,5 +32,5 @@ from .trees import (NodePath, as_state, game_tree, minimax_values, principal_var
 __all__ = ["Picture", "SVG", "TraceSnapshot", "as_state", "board_grid", "draw_mcts",
            "draw_tree", "figure_bytes", "game_tree", "minimax_values", "plot_mcts_convergence",
            "plot_node_counts", "plot_tournament", "principal_variation", "rating_leaderboard",
-           "solution_tree",
+           "side_by_side", "solution_tree",
            "tournament_heatmap", "trace_paths", "trace_snapshot", "tree_layout"]

@@ -11,14 +11,14 @@ from xml.sax.saxutils import escape
 
 from matplotlib.patches import Circle, Rectangle
 
-from ..boards.alt import describe_cells
+from ..boards.alt import describe_cells, numbers_text
 from ..boards.bit import BitBoard
 from ..boards.picture import BoardSketch, board_sketch
 from ..boards.tictactoe import svg as board_svg
 from ..boards.tictactoe import winning_line
 from .picture import SVG
-from .style import (FADED_ALPHA, GRID_COLOUR, GRID_WIDTH, HIGHLIGHT_COLOUR, INK, MARK_INSET,
-                    MARK_WIDTH, O_COLOUR, WIN_ALPHA, WIN_WIDTH, X_COLOUR)
+from .style import (FADED_ALPHA, GOLD, GRID_COLOUR, GRID_WIDTH, HIGHLIGHT_COLOUR, INK,
+                    MARK_INSET, MARK_WIDTH, O_COLOUR, WIN_ALPHA, WIN_WIDTH, X_COLOUR)
 
 GAP, CAPTION = 12, 18   # pixels between boards, and under a board for its label
 
@@ -32,10 +32,12 @@ def board_grid(positions: Sequence, *, columns: int | None = None, size: int = 7
     """Small boards side by side (``columns`` per row; all in one row by default), as SVG.
 
     ``positions`` are boards or texts like ``"X.O/X../O.."``; ``labels`` are captions under
-    the boards; ``highlight`` is one list of cells per board, or ``"changes"`` to mark the
-    cells that differ from the previous board (the move just played, for a game's positions):
-    shaded, with a dot in the corner. With ``numbers`` each empty cell shows its number.
-    The SVG describes every board in words (its ``description``).
+    the boards. ``highlight`` says which cells stand out, in one of two ways the picture and
+    its words keep apart: ``"changes"``, the cells that differ from the previous board (the
+    move *just played*, for a game's positions: shaded, with a dot in the corner), or one list
+    of cells per board, cells *marked* (a chosen move, a line, an aim: framed, nothing said
+    about who played them). With ``numbers`` each empty cell shows its number. The SVG
+    describes every board in words (its ``description``).
     """
     boards = [BitBoard.from_text(p) if isinstance(p, str) else p for p in positions]
     if not boards:
@@ -45,10 +47,15 @@ def board_grid(positions: Sequence, *, columns: int | None = None, size: int = 7
     columns = len(boards) if columns is None else columns
     if columns < 1:
         raise ValueError(f"columns must be at least 1, not {columns}")
-    marks = _grid_highlights(boards, highlight)
-    pictures = [_board_picture(board, size, cells, numbers)
-                for board, cells in zip(boards, marks)]
-    return SVG(_grid_svg(pictures, columns, labels), *describe_boards(boards, marks, labels))
+    cells = _grid_highlights(boards, highlight)
+    played = highlight == "changes"
+    pictures = [_board_picture(board, size, shaded, numbers) if played
+                else _marked_picture(board, size, shaded, numbers)
+                for board, shaded in zip(boards, cells)]
+    if played:
+        return SVG(_grid_svg(pictures, columns, labels), *describe_boards(boards, cells, labels))
+    return SVG(_grid_svg(pictures, columns, labels),
+               *describe_boards(boards, [()] * len(boards), labels, marked=cells))
 
 
 def _grid_svg(pictures: list[tuple[str, int, int]], columns: int,
@@ -100,10 +107,28 @@ def _board_picture(board, size: int, cells: Sequence[int],
     return text, math.ceil(width), math.ceil(height)
 
 
+def _marked_picture(board, size: int, cells: Sequence[int],
+                    numbers: bool = False) -> tuple[str, int, int]:
+    """A board's SVG with ``cells`` framed: marked, not played (no shading, no dot)."""
+    text, width, height = _board_picture(board, size, (), numbers)
+    if not cells:
+        return text, width, height
+    rows, columns = grid_shape(board) or (3, 3)
+    step = size / max(rows, columns)
+    inset, stroke = max(2.0, step * 0.08), max(2.0, step * 0.09)
+    frames = "".join(
+        f'<rect x="{(cell % columns) * step + inset:.1f}" y="{(cell // columns) * step + inset:.1f}"'
+        f' width="{step - 2 * inset:.1f}" height="{step - 2 * inset:.1f}" fill="none" '
+        f'stroke="{GOLD}" stroke-width="{stroke:.1f}" data-marked="{cell}"/>'
+        for cell in sorted(set(cells)))
+    head, tail = text.rsplit("</svg>", 1)
+    return head + frames + "</svg>" + tail, width, height
+
+
 # ------------------------------------------------------------------------ boards in words
 
 def describe_board(board, marked: Sequence[int] = ()) -> str:
-    """One board in words, ``marked`` cells named as just played."""
+    """One board in words, ``marked`` cells named as just played (the move a game made)."""
     if hasattr(board, "describe"):
         return board.describe(marked)
     cells = board.cells()
@@ -111,9 +136,19 @@ def describe_board(board, marked: Sequence[int] = ()) -> str:
     return describe_cells(cells, to_move=board.to_move, line=line, marked=tuple(marked))
 
 
-def describe_boards(boards: list, marks: list, labels: Sequence[str] | None) -> tuple[str, str]:
-    """A row of boards: how many, then each one (with its label)."""
+def marked_text(cells: Sequence[int]) -> str:
+    """'cells 0, 3 and 6 marked': cells a picture marks, nothing said about who played them."""
+    return f"{numbers_text(sorted(set(cells)))} marked" if cells else ""
+
+
+def describe_boards(boards: list, marks: list, labels: Sequence[str] | None,
+                    marked: Sequence[Sequence[int]] | None = None) -> tuple[str, str]:
+    """A row of boards: how many, then each one (with its label). ``marks`` are the cells
+    just played on each board, ``marked`` those framed (a chosen move, a line, an aim)."""
     texts = [describe_board(board, cells) for board, cells in zip(boards, marks)]
+    if marked is not None:
+        texts = [f"{text}; {marked_text(cells)}" if cells else text
+                 for text, cells in zip(texts, marked)]
     if labels:
         texts = [f"{label}: {text}" for label, text in zip(labels, texts)]
     if len(texts) == 1:

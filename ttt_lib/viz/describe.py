@@ -46,6 +46,9 @@ def describe_tree(graph: nx.DiGraph, marks: Marks, title: str | None = None,
     parts = [title or "A game tree", f"{graph.number_of_nodes()} nodes in {level_text(graph)}"]
     if () in marks.texts:
         parts.append(f"root shows {marks.texts[()].replace(chr(10), ', ')}")
+    leaves = leaf_text(graph, marks)
+    if leaves:
+        parts.append(leaves)
     chosen = [node for node in graph.successors(()) if node in marks.marked]
     if chosen:
         parts.append("marked move: " + ", ".join(str(node[-1]) for node in chosen))
@@ -57,6 +60,35 @@ def describe_tree(graph: nx.DiGraph, marks: Marks, title: str | None = None,
     if marks.grey:
         parts.append(f"{len(marks.grey)} nodes pruned or not visited, drawn grey and dashed")
     return ". ".join(parts) + ".", "\n".join(_node_lines(graph, marks))
+
+
+MAX_LEAVES_SAID = 40   # a textbook tree with more leaves lists them in its details only
+
+
+def leaf_text(graph: nx.DiGraph, marks: Marks) -> str:
+    """'children, left to right: A: B, C; B: D 3, E 12; C: F 2, G 4': a textbook tree's shape,
+    its leaf values as the picture writes them and each chance outcome's probability, so the
+    tree can be worked out from the words alone; '' for trees of positions or with too many
+    leaves."""
+    order = list(nx.dfs_preorder_nodes(graph, ()))
+    leaves = [node for node in order if graph.out_degree(node) == 0 and node != ()]
+    if not leaves or len(leaves) > MAX_LEAVES_SAID or not all(
+            isinstance(graph.nodes[node]["state"], TreeNode) for node in order):
+        return ""
+    groups: dict = {}
+    for node in order[1:]:
+        state = graph.nodes[node]["state"]
+        said = state.name
+        if graph.out_degree(node) == 0:
+            shown = marks.texts.get(node)
+            said += " " + (shown.replace("\n", ", ") if shown else
+                           number(state.utility()) if state.is_terminal() else "not drawn")
+        chance = graph.edges[node[:-1], node].get("probability")
+        if chance is not None:  # a chance node's outcome: its probability
+            said += f" with probability {number(chance)}"
+        groups.setdefault(node[:-1], []).append(said)
+    return "children, left to right: " + "; ".join(
+        f"{node_name(graph, parent)}: {', '.join(items)}" for parent, items in groups.items())
 
 
 def _node_lines(graph: nx.DiGraph, marks: Marks) -> list[str]:

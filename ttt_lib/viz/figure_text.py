@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
+from matplotlib.ticker import FixedLocator
 
 MAX_POINTS = 12   # a series with more points is summed up by its range
 
@@ -57,14 +58,38 @@ def _bars_text(ax, bars: BarContainer) -> str:
     else:
         axis, pairs = ax.yaxis, [(p.get_y() + p.get_height() / 2, p.get_width()) for p in bars]
     names = _categories(axis)
-    return f"Bars{name}: " + ", ".join(f"{names.get(round(at), _num(at))}: {_num(size)}"
-                                        for at, size in pairs[:MAX_POINTS * 3]) + "."
+    ticks = _ticks(axis)
+    return f"Bars{name}: " + ", ".join(
+        f"{names.get(round(at)) or _category(at, ticks)}: {_num(size)}"
+        for at, size in pairs[:MAX_POINTS * 3]) + "."
 
 
 def _categories(axis) -> dict:
     """Position -> name on an axis of categories (bars drawn at strings), else empty."""
     mapping = getattr(axis.get_units(), "_mapping", None) or {}
     return {position: str(label) for label, position in mapping.items()}
+
+
+def _ticks(axis) -> list[tuple[float, str]]:
+    """(position, label) of the ticks the plot's author set (``set_xticks``: the categories
+    the bars stand for); none for ticks the axis placed itself, which name no category."""
+    if not isinstance(axis.get_major_locator(), FixedLocator):
+        return []
+    locations = [float(at) for at in axis.get_majorticklocs()]
+    texts = [label.get_text() for label in axis.get_ticklabels()]
+    if len(texts) != len(locations) or not any(texts):
+        texts = list(axis.get_major_formatter().format_ticks(locations))
+    return [(at, " ".join(text.split())) for at, text in zip(locations, texts) if text]
+
+
+def _category(at: float, ticks: list[tuple[float, str]]) -> str:
+    """The label of the tick a bar drawn at ``at`` belongs to: the nearest one, when it lies
+    within half the gap between ticks (grouped bars sit beside their tick); else the number."""
+    if not ticks:
+        return _num(at)
+    nearest, label = min(ticks, key=lambda tick: abs(tick[0] - at))
+    gaps = [b[0] - a[0] for a, b in zip(ticks, ticks[1:]) if b[0] > a[0]]
+    return label if abs(nearest - at) < (min(gaps) / 2 if gaps else 0.5) else _num(at)
 
 
 def _num(value) -> str:

@@ -97,3 +97,31 @@ class SVG:
 
     def __repr__(self) -> str:  # stored as a notebook's text output: the same on every run
         return f"<SVG, {len(self.data):,} characters>"
+
+
+def side_by_side(*pictures: Picture, names: list[str] | None = None) -> Picture:
+    """``pictures`` in one row, as one ``Picture`` described panel by panel: each panel named
+    (``names``, else 'left' and 'right', or 'panel 1', 'panel 2' ...) with its own description,
+    so a reader hears what each shows, not that it is an image."""
+    from matplotlib.image import imread
+
+    if not pictures or not all(isinstance(p, Picture) for p in pictures):
+        raise TypeError("side_by_side takes one or more Pictures")
+    if names is None:
+        names = ["left", "right"] if len(pictures) == 2 else \
+            [f"panel {i}" for i in range(1, len(pictures) + 1)]
+    if len(names) != len(pictures):
+        raise ValueError(f"names: {len(names)} names for {len(pictures)} pictures")
+    images = [imread(io.BytesIO(picture.png())) for picture in pictures]
+    widths = [image.shape[1] for image in images]
+    figure = Figure(figsize=(sum(widths) / 100, max(image.shape[0] for image in images) / 100))
+    for ax, image in zip(figure.subplots(1, len(images), width_ratios=widths, squeeze=False)[0],
+                         images):
+        ax.imshow(image)
+        ax.axis("off")
+    figure.subplots_adjust(0, 0, 1, 1, 0, 0)
+    said = "; ".join(f"{name}, {picture.description.rstrip('.')}"
+                     for name, picture in zip(names, pictures))
+    details = "\n".join(f"{name}:\n{picture.details}" for name, picture in zip(names, pictures)
+                        if picture.details)
+    return Picture(figure, f"{len(pictures)} pictures side by side. {said}.", details)
