@@ -28,16 +28,18 @@ import time
 from collections.abc import Callable
 
 from . import core, judge
-from .wire import CannotSend, bounded_loads, decode, encode, encode_state
+from .faces import Handles
+from .wire import CannotSend, bounded_loads, decode, encode_state
 
-__all__ = ["Conversation", "Remote", "judge_notebook"]
+__all__ = ["Conversation", "Remote", "RemoteAgent", "judge_notebook"]
 
-ASK_SECONDS = judge.SECONDS + 2.0  # one question: the student's limit, and the channel's
+ASK_SECONDS = 62.0  # one question: the box's limit (answering.BOX_SECONDS) and the channel's;
+#                    each checker holds the student's calls to its own limit (call_limited)
 _LOCK = threading.Lock()  # checkers print and read module-wide seeds: one notebook at a time
 VERDICT = re.compile(r"^(Right|Not yet):")
-# Write-its asked in the box although their arguments are plain: their checker's time limit
-# spans thousands of calls of the student's function, too many to ask one by one.
-IN_THE_BOX = {"check_04_ordering": "one time limit for a whole alpha-beta search"}
+# Write-its judged in the box although the channel could carry them (none today; an exercise
+# whose arguments have no face, see ``faces``, is judged there too, and flagged).
+IN_THE_BOX: dict[str, str] = {}
 
 
 class BoxGone(BaseException):
@@ -53,6 +55,7 @@ class Conversation:
 
     def __init__(self, channel: socket.socket, deadline: float) -> None:
         self.channel, self.deadline, self.buffer, self.number = channel, deadline, b"", 0
+        self.handles = Handles()  # what the question in progress lent the box
 
     def send(self, message: dict) -> None:
         try:
@@ -84,7 +87,8 @@ class Conversation:
         return message
 
     def ask(self, request: dict, seconds: float) -> dict:
-        """Send ``request`` with a new id; the reply with that id (late replies skipped)."""
+        """Send ``request`` with a new id; the reply with that id (late replies skipped).
+        Meanwhile each use the box asks of a lent object is answered (``faces``)."""
         self.number += 1
         self.send({"id": self.number, **request})
         until = time.monotonic() + seconds
@@ -93,40 +97,62 @@ class Conversation:
             if left <= 0:
                 raise judge.TimeLimit()
             reply = self.receive(left)
-            if reply.get("id") == self.number:
+            if "call" in reply:
+                self.send(self.handles.serve(reply))
+            elif reply.get("id") == self.number:
                 return reply
 
 
 class Remote:
-    """What a checker calls instead of the student's function: each call asked of the box."""
+    """What a checker calls instead of the student's function: each call asked of the box
+    (``method``: of the student's agent)."""
 
-    def __init__(self, conversation: Conversation, exercise: str) -> None:
-        self.conversation, self.exercise = conversation, exercise
+    remote = True  # judge.call_limited gives it more time: its uses of states are questions
+
+    def __init__(self, conversation: Conversation, exercise: str,
+                 method: str | None = None) -> None:
+        self.conversation, self.exercise, self.method = conversation, exercise, method
 
     def __call__(self, *args, **kwargs):
         if kwargs:
             raise CannotSend("keyword arguments")
+        handles = self.conversation.handles
+        handles.forget()
         watched = [arg for arg in args if isinstance(arg, judge.Watched)]
-        reply = self.conversation.ask({"exercise": self.exercise,
-                                       "args": [_argument(arg) for arg in args]}, ASK_SECONDS)
-        return _answer(reply, watched)
+        request = {"exercise": self.exercise,
+                   "args": [_argument(arg, handles) for arg in args]}
+        reply = self.conversation.ask({**request, **({"method": self.method}
+                                                     if self.method else {})}, ASK_SECONDS)
+        return _answer(reply, watched, handles)
 
     def __repr__(self) -> str:
         return "<the student's function>"
 
 
-def _argument(arg) -> dict:
+class RemoteAgent:
+    """What a checker plays instead of the student's agent: each move asked of the box
+    (``choose(state, *more)``: a clock, a time budget, any plain argument too)."""
+
+    def __init__(self, conversation: Conversation, exercise: str) -> None:
+        self.choose = Remote(conversation, exercise, "choose")
+        self.name = "your agent"
+
+    def __repr__(self) -> str:
+        return "<the student's agent>"
+
+
+def _argument(arg, handles: Handles) -> dict:
+    """One argument as the box reads it: a watched state, a state as data, or what
+    ``Handles.lend`` makes of it (plain data, a lent object, a seed)."""
     if isinstance(arg, judge.Watched):
         return {"state": encode_state(arg.state), "watched": True}
-    if hasattr(arg, "moves") and hasattr(arg, "play"):
+    try:
         return {"state": encode_state(arg), "watched": False}
-    data = encode(arg)
-    if "other" in json.dumps(data):  # not plain data: an object the checker would watch
-        raise CannotSend(f"a {type(arg).__name__}")
-    return {"value": data}
+    except CannotSend:
+        return handles.lend(arg)
 
 
-def _answer(reply: dict, watched: list):
+def _answer(reply: dict, watched: list, handles: Handles | None = None):
     """The student's answer to one call, as the checker expects it (its exception raised
     again, under its own name, for the checker's hint)."""
     if "value" in reply:
@@ -136,6 +162,9 @@ def _answer(reply: dict, watched: list):
                 found = decode(visits.get(kind, []))
                 getattr(record.visits, kind).extend(found if isinstance(found, list) else [])
         return decode(reply["value"])
+    if handles is not None and any(key in reply for key in ("object", "kept", "list", "tuple")):
+        return handles.take({key: reply[key] for key in ("object", "kept", "list", "tuple")
+                             if key in reply})
     if reply.get("time"):
         raise judge.TimeLimit()
     if isinstance(reply.get("library"), str):
@@ -185,9 +214,11 @@ def judge_notebook(conversation: Conversation, exercises: list[str], offset: int
 def _judge_one(conversation: Conversation, name: str, answer: dict, checker: Callable):
     """The verdict line of one exercise, '' when the box stopped answering, None when it
     must be judged in the box."""
-    if answer.get("agent") or (answer.get("function") and name in IN_THE_BOX):
+    if (answer.get("agent") or answer.get("function")) and name in IN_THE_BOX:
         return None
-    if answer.get("function"):
+    if answer.get("agent"):
+        given = RemoteAgent(conversation, name)
+    elif answer.get("function"):
         given = Remote(conversation, name)
     elif "value" in answer:
         given = decode(answer["value"])

@@ -82,6 +82,7 @@ class CountedState:
     ``tally`` counts the games finished, by the root move each began with."""
 
     __slots__ = ("_state", "_tally", "_first")
+    STEADY = ("to_move", "key")  # what a grading box may know without asking (see faces)
 
     def __init__(self, state, tally: Tally | None = None, first=_ROOT) -> None:
         self._state, self._first = state, first
