@@ -121,7 +121,10 @@ class _Session:
                 session.called = session.called or name
                 raise _LibraryCall(name)
             return original(*args, **kwargs)
-        return forbidden
+        try:  # the original's name and signature (the agents' registry reads constructors)
+            return functools.wraps(original)(forbidden)
+        except (AttributeError, TypeError):
+            return forbidden
 
     def __enter__(self) -> "_Session":
         self.stdout = sys.stdout
