@@ -191,7 +191,7 @@ def judge_notebook(conversation: Conversation, exercises: list[str], offset: int
     except BoxGone:
         return {}, {}
     answers = said.get("answers") if isinstance(said.get("answers"), dict) else {}
-    lines, in_box = {}, []
+    lines, in_box, delegated = {}, [], {}
     with _LOCK:
         core.fresh_cases(offset)
         try:
@@ -199,7 +199,7 @@ def judge_notebook(conversation: Conversation, exercises: list[str], offset: int
                 answer = answers.get(name)
                 if not isinstance(answer, dict) or name not in checkers:
                     continue
-                line = _judge_one(conversation, name, answer, checkers[name])
+                line = _judge_one(conversation, name, answer, checkers[name], delegated)
                 if line is None:
                     in_box.append(name)
                 elif line:
@@ -208,12 +208,14 @@ def judge_notebook(conversation: Conversation, exercises: list[str], offset: int
             core.fresh_cases(0)
     for name in in_box:  # last: these reveal the offset to the box
         lines[name] = _judged_in_box(conversation, name, offset)
-    return lines, {**said, "in_box": in_box}
+    return lines, {**said, "in_box": in_box, "delegated": delegated}
 
 
-def _judge_one(conversation: Conversation, name: str, answer: dict, checker: Callable):
+def _judge_one(conversation: Conversation, name: str, answer: dict, checker: Callable,
+               delegated: dict):
     """The verdict line of one exercise, '' when the box stopped answering, None when it
-    must be judged in the box."""
+    must be judged in the box; a library function the student's code called is noted in
+    ``delegated``."""
     if (answer.get("agent") or answer.get("function")) and name in IN_THE_BOX:
         return None
     if answer.get("agent"):
@@ -231,6 +233,7 @@ def _judge_one(conversation: Conversation, name: str, answer: dict, checker: Cal
     except BoxGone:
         return ""
     except LibraryCalled as called:
+        delegated[name] = str(called)
         return (f"Not yet: your function calls ttt_lib's {called}; write "
                 f"{getattr(checker, 'task', 'the search')} yourself.")
 
