@@ -168,7 +168,11 @@ FORMERLY_IN_THE_BOX = {"check_04_transposition", "check_04_ordering", "check_05_
 MANY_QUESTIONS = {"check_05_evaluate", "check_06_canonical"}  # thousands: a real box's work
 # right answers that take many thousands of questions back (a real box's work: graded in
 # test_grade_forgers.py and by the course's notebooks); their wrong answers are asked here
-HEAVY_RIGHTS = {"check_04_transposition", "check_04_ordering", "check_07_mcts"}
+HEAVY_RIGHTS = {"check_04_transposition", "check_04_ordering", "check_07_mcts", "check_08_agent"}
+QUICK_WRONGS = {  # wrong at their first question: the heavy checkers' wrongs, asked cheaply
+    "check_04_ordering": {lambda state: state.moves()[1:]: "it left out"},
+    "check_07_mcts": {lambda state, playouts, rng: -1: "not a legal move"},
+    "check_08_agent": {lambda state: state.moves()[-1]: "your agent played"}}
 CAPSTONE = {"check_12_agent"}  # rewritten by the capstone's own work: not asked here
 
 
@@ -220,7 +224,8 @@ def test_every_write_it_is_judged_in_the_grader(checker, rights, wrongs):
     if name not in HEAVY_RIGHTS:
         line, in_box = asked(name, rights[0])
         assert in_box == [] and line.startswith("Right:"), line
-    for wrong, words in list(wrongs.items())[:3 if name not in HEAVY_RIGHTS else 1]:
+    tried = QUICK_WRONGS[name].items() if name in QUICK_WRONGS else list(wrongs.items())[:2]
+    for wrong, words in tried:
         line, in_box = asked(name, wrong)
         assert in_box == [] and line.startswith("Not yet:") and words in line, (
             getattr(wrong, "__name__", wrong), line)
