@@ -195,8 +195,7 @@ def asked(name: str, fn):
     """(verdict line, exercises judged in the box) of ``fn`` for ``name``, through a box
     (``standin.Box``, on a thread) that answers as a grading box does."""
     ours, theirs = socket.socketpair()
-    box = Box(theirs, {name: fn})
-    box.sessions = _Unguarded()
+    box = Box(theirs, {name: fn}, _Unguarded(), answering._reply)
 
     def serve():
         try:

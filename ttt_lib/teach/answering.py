@@ -7,11 +7,14 @@ After the notebook's cells ran, ``boxside`` hands the grader's channel to this k
   {"agent": true}}, "said": [...], "swapped": [...]}``: the last answer each genuine checker
   was given (``session.ANSWERS``), a value as plain data, a function or an agent only named;
   the verdict lines the checkers printed; the checkers the notebook replaced;
-- ``{"id": N, "exercise": E, "args": [...]}``, each argument ``{"value": ...}`` or
-  ``{"state": ..., "watched": bool}`` -> ``{"id": N, "value": ..., "visits": {...}}``, or
+- ``{"id": N, "exercise": E, "args": [...], "method": "choose"?}``, each argument
+  ``{"value": ...}``, ``{"state": ..., "watched": bool}``, a lent object ``{"object": H}``
+  (a ``standin.Proxy`` here: its uses are questions back, ``{"call": ...}``), a
+  ``{"random": seed}`` or a list of them -> ``{"id": N, "value": ..., "visits": {...}}``
+  (an agent's class is made into one agent per exercise, then asked ``method``), or
   ``{"id": N, "raised": "ZeroDivisionError", "text": ...}``, ``{"id": N, "time": true}``,
-  ``{"id": N, "library": "minimax"}`` (the student's function called a library search the
-  exercise forbids: observable only here, it can only lower a verdict);
+  ``{"id": N, "library": "minimax"}`` (the student's code called a library entry point the
+  exercise does not allow, ``reach``: observable only here, it can only lower a verdict);
 - ``{"id": N, "judge": E, "offset": K}`` -> ``{"id": N, "line": "Right: ..."}``: an exercise
   whose questions the channel cannot carry, judged here by the checker reloaded from the
   package's files (the grader flags it: what a box says about its own verdict is believed).
@@ -50,7 +53,9 @@ def serve(path: str) -> None:
         from . import session
         from .standin import Box
         answers = dict(session.ANSWERS)
-        box = Box(channel, answers)  # its sessions made before the grader's first question
+        sessions = Sessions()
+        sessions.prepare(answers)  # the library's stubs made before any clock runs
+        box = Box(channel, answers, sessions, _reply)
         _send(channel, {"answers": {name: _kind(answer) for name, answer in answers.items()
                                     if isinstance(name, str)},
                         "said": [line for line in session.SAID if isinstance(line, str)],
@@ -119,8 +124,8 @@ class Sessions:
         from .session import library_session
         for name, answer in answers.items():
             checker = self.checker(name) if isinstance(name, str) else None
-            if checker is not None and callable(answer) or callable(getattr(answer, "choose",
-                                                                            None)):
+            if checker is not None and (callable(answer) or callable(
+                    getattr(answer, "choose", None))):
                 self.made[name] = library_session(checker, answer)
 
     def of(self, name: str, fn):

@@ -6,14 +6,18 @@ judged by the package's own checker, on fresh cases (``core.fresh_cases``: a see
 leaves this process). A value answer is judged as the plain value that came over the
 channel (exact types: an ``int`` subclass arrives as an ``Opaque`` and is Not yet). A
 function answer is judged through ``Remote``, a stand-in the checker calls as it would call
-the student's function: each call's arguments go to the box as data (states as board text or
-nested lists), the student's function runs there, and its plain answer comes back. So the
-comparison with the oracle, the hint and the verdict are made here, where no student's code
-runs; the box can only answer questions, and every answer is read with bounded size and
-depth. A call that the box reports as using a forbidden library function ends the exercise
-Not yet (that observation is the box's, so it can only lower a verdict). An exercise whose
-questions the channel cannot carry (an agent object, a table the student's function fills,
-nodes it changes) is judged in the box and flagged as such (``IN_THE_BOX``).
+the student's function, and an agent through ``RemoteAgent`` (asked ``choose(state, ...)``
+for each move, a clock or budget as a plain argument beside it): each call's arguments go to
+the box as data (states as board text or nested lists), the student's code runs there, and
+its plain answer comes back. An object the checker watches (a state that counts, a table, the
+nodes of a path) is lent, not sent (``faces``): it stays here, and each use the box makes of
+it is a question back that this side answers while it waits (``Conversation.ask``). So the
+observations, the comparison with the oracle, the hint and the verdict are made here, where
+no student's code runs; the box can only answer questions, and every answer is read with
+bounded size and depth. A call that the box reports as using a forbidden library function
+ends the exercise Not yet and names the function (``delegated``; that observation is the
+box's, so it can only lower a verdict). An exercise whose arguments have no face would be
+judged in the box and flagged (``IN_THE_BOX``): no course checker is today.
 """
 from __future__ import annotations
 

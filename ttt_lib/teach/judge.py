@@ -40,8 +40,9 @@ SECONDS = 2.0  # per call of the student's function
 # calls get this many times their time limit (a limit catches endless loops, not slowness).
 REMOTE_SLOWDOWN = 10.0
 
-# The library's searches: no write-it checker lets the student's code call one (see
-# ``core.write_it``'s ``forbids``); each checker adds the functions of its own exercise.
+# The library's searches named (what handouts hide, ``tools/handout.py``). What the student's
+# code may not call while a write-it is judged is a rule, not this list: every entry point
+# found by walking the packages (``reach``), less what the checker allows.
 SEARCHES = (count_tree, *(getattr(_search, name) for name in (
     "minimax", "negamax", "negamax_memo", "negamax_step", "solve", "solve_all", "best_moves",
     "move_values", "alphabeta", "alphabeta_maxmin", "pvs", "pvs_search", "expectiminimax",

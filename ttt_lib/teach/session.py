@@ -1,11 +1,13 @@
 """A checker's run: the library out of the student's reach, and the verdict kept apart.
 
-``write_it`` marks a checker whose answer is a function the student writes, with the library
-functions that solve its exercise (``forbids``). ``checked`` runs a checker so that, while it
-runs, those functions are stubs for the student's code (in every ``ttt_lib`` module, the
-student's globals and closures, and classes: a call ends the check with ``Not yet: your
-function calls ttt_lib's minimax``), and the checker's own verdict line is told apart from
-whatever the student's code prints. Each checker's last answer is noted in ``ANSWERS``: in a
+``write_it`` marks a checker whose answer is a function the student writes, with the helpers
+its exercise hands over (``allows``). ``checked`` runs a checker so that, while it runs,
+every entry point of the library (``reach``: found by walking the packages), less those, is a
+stub for the student's code (in every ``ttt_lib`` module, the student's globals and closures,
+and classes: a call ends the check with ``Not yet: your function calls ttt_lib's minimax``,
+and ``Verdict.delegated`` names it), and the checker's own verdict line is told apart from
+whatever the student's code prints. A reference the student stashed elsewhere before the
+check (a list, a default argument, ``functools.partial``) is not swapped. Each checker's last answer is noted in ``ANSWERS``: in a
 grading box, that is what the grader asks about (see ``teach.answering``).
 """
 from __future__ import annotations

@@ -33,11 +33,11 @@ class Abandoned(BaseException):
 class Box:
     """The box's end of the channel: the answers, the library sessions, the kept values."""
 
-    def __init__(self, channel: socket.socket, answers: dict) -> None:
-        from .answering import Sessions
+    def __init__(self, channel: socket.socket, answers: dict, sessions, reply) -> None:
+        """``sessions``: the library's sessions of the exercises (``answering.Sessions``);
+        ``reply(line, box)``: the reply to one question (None when it was abandoned)."""
         self.channel, self.reader = channel, channel.makefile("rb")
-        self.answers, self.sessions = answers, Sessions()
-        self.sessions.prepare(answers)  # the library's stubs made before any clock runs
+        self.answers, self.sessions, self.reply = answers, sessions, reply
         self.kept: list = []
         self.pending: list[bytes] = []
         self.calls = 0
@@ -47,13 +47,12 @@ class Box:
 
     def serve(self) -> None:
         """Answer each question until the channel closes."""
-        from .answering import _reply
         try:
             while True:
                 line = self.pending.pop(0) if self.pending else self.reader.readline()
                 if not line:
                     return
-                reply = _reply(line, self)
+                reply = self.reply(line, self)
                 if reply is not None:
                     self.send(reply)
         finally:
