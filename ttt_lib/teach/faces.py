@@ -34,7 +34,7 @@ GAME_FIELDS = frozenset({"to_move", "first", "k", "m", "n", "rows", "columns", "
 TABLE = frozenset({"get", "setdefault", "pop", "keys", "values", "items", "clear", "update",
                    "__getitem__", "__setitem__", "__contains__", "__delitem__", "__len__",
                    "__iter__"})
-MOST_HANDLES = 1_000_000  # one question's objects (a runaway box ends its question)
+MOST_HANDLES = 200_000  # one question's objects (a runaway box ends its question)
 
 
 class Kept:
