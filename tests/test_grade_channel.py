@@ -266,3 +266,38 @@ def test_a_lent_object_shows_only_its_face():
     assert node.visits == 3 and use("set", "mover", value={"value": -1})["raised"]
     handles.forget()
     assert use("get", "visits")["raised"] == "ReferenceError"  # an earlier question's
+
+
+def test_a_table_keyed_by_the_boxs_own_boards_is_filled_here():
+    """A class naming its operations in ``REMOTE`` (as a Q-table handed to a self-play loop
+    would): the box's boards cross as data, so the grader's object holds real boards."""
+    from ttt_lib.boards import BitBoard
+
+    class Table:
+        REMOTE = {"call": ("__getitem__", "__setitem__")}
+
+        def __init__(self):
+            self.values = {}
+
+        def __getitem__(self, key):
+            return self.values.get(key, 0.0)
+
+        def __setitem__(self, key, value):
+            self.values[key] = value
+
+    def learn(table, start):
+        table[start.play(4), 4] = 0.5
+        return table[start.play(4), 4]
+
+    ours, theirs = socket.socketpair()
+    box = Box(theirs, {"check_10_self_play": learn}, _Unguarded(), answering._reply)
+    box.sessions.checker = lambda name: learn  # no checker needed: the question is asked
+    threading.Thread(target=lambda: box.serve(), daemon=True).start()
+    try:
+        conversation = asking.Conversation(ours, time.monotonic() + 30)
+        table = Table()
+        got = asking.Remote(conversation, "check_10_self_play")(table, BitBoard())
+    finally:
+        ours.close()
+        theirs.close()
+    assert got == 0.5 and table.values == {(BitBoard().play(4), 4): 0.5}

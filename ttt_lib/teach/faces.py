@@ -16,13 +16,13 @@ dict operations (``TABLE``), or the fields a class names in ``REMOTE`` (``{"read
 a wrapped state). What comes back is plain data, or a new handle for an object that has a
 face. A value of the box's own (an entry a student's table search stores) stays in the box:
 here it is a ``Kept``, equal only to itself, sent back as it came. A ``random.Random`` crosses
-as a seed drawn from it.
+as a seed drawn from it, a board of the box's own as its data (``wire.encode_state``).
 """
 from __future__ import annotations
 
 import random
 
-from .wire import CannotSend, Opaque, decode, encode
+from .wire import CannotSend, Opaque, decode, decode_state, encode
 
 __all__ = ["GAME", "TABLE", "Handles", "Kept", "has_face"]
 
@@ -128,6 +128,11 @@ class Handles:
             return Kept(inner)
         if key == "random" and type(inner) is int:
             return random.Random(inner)
+        if key == "state":
+            try:
+                return decode_state(inner)
+            except Exception:  # noqa: BLE001 (data that are no state)
+                return Opaque("malformed state")
         if key in ("list", "tuple") and type(inner) is list:
             items = [self.take(item) for item in inner]
             return items if key == "list" else tuple(items)

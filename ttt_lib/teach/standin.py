@@ -91,6 +91,9 @@ class Box:
             return {"object": object.__getattribute__(value, "_number")}
         if kind is random.Random:
             return {"random": value.getrandbits(63)}
+        state = _as_state(value)
+        if state is not None:  # a board of the box's own (a key of a lent table): as data
+            return {"state": state}
         if kind in (list, tuple) and any(type(item) is Proxy or not _plain(item)
                                          for item in value):
             return {kind.__name__: [self.give(item) for item in value]}
@@ -123,6 +126,18 @@ class Box:
             items = [self.take(item) for item in inner]
             return items if key == "list" else tuple(items)
         raise ValueError("not an argument")
+
+
+def _as_state(value):
+    """A game state's data, when ``value`` is one the channel carries (else None)."""
+    if not (callable(getattr(type(value), "moves", None))
+            and callable(getattr(type(value), "play", None))):
+        return None
+    from .wire import CannotSend, encode_state
+    try:
+        return encode_state(value)
+    except CannotSend:
+        return None
 
 
 def _plain(value) -> bool:
