@@ -184,3 +184,69 @@ def test_a_link_to_a_classmate_is_not_the_linkers_work(forged):
     assert eve["problem"] == "not graded: it is a link to alice/hw.ipynb, not this " \
                              "student's work"
     assert [row[-1] for row in canvas[2:] if row[0] == "eve"] == ["0"]
+
+
+# ------------------------------------------- the write-its once judged in their box (issue 42)
+
+WRITE_ITS = ["check_04_transposition", "check_04_ordering", "check_05_deadline",
+             "check_07_backpropagate", "check_07_mcts", "check_08_agent"]
+LIARS = ALWAYS + ("class Yes(list):\n"
+                  "    def __eq__(self, other):\n        return True\n"
+                  "    def __contains__(self, item):\n        return True\n")
+LYING_ANSWERS = (
+    "def table(state, alpha, beta, t):\n    return Always(0)\n\ncheck_04_transposition(table)",
+    "def order(state):\n    return Yes()\n\ncheck_04_ordering(order)",
+    "def deadline(state, seconds):\n    return Always(-1)\n\ncheck_05_deadline(deadline)",
+    "def backprop(path, x):\n    for node in path:\n        node.visits = Always(0)\n"
+    "        node.wins = Always(0)\n\ncheck_07_backpropagate(backprop)",
+    "def uct(state, playouts, rng):\n    return Always(-1)\n\ncheck_07_mcts(uct)",
+    "class Liar:\n    def choose(self, state):\n        return Always(-1)\n\ncheck_08_agent(Liar)")
+DELEGATING_ANSWERS = (
+    "from ttt_lib.agents import make_agent\ncheck_08_agent(make_agent('greedy').choose)",
+    "from ttt_lib.search.monte_carlo import MCTSTree\n"
+    "def uct(state, playouts, rng):\n    tree = MCTSTree(state, rng=rng)\n"
+    "    for _ in range(playouts):\n        tree.iterate()\n    return tree.best_move()\n\n"
+    "check_07_mcts(uct)",
+    "from ttt_lib.search import negamax\n"
+    "def table(state, alpha, beta, t):\n    return negamax(state)\n\n"
+    "check_04_transposition(table)")
+
+
+def write_it_notebook(path, *sources: str) -> None:
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+    imports = f"from ttt_lib.teach import {', '.join(WRITE_ITS)}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(new_notebook(cells=[new_code_cell(imports)]
+                                + [new_code_cell(source) for source in sources]), str(path))
+
+
+@pytest.fixture(scope="module")
+def write_its(tmp_path_factory):
+    """Two notebooks graded (no box: the grader's judging is what is tried): one that
+    prints, transforms and answers with objects whose `==` lies on the six write-its that
+    were judged in their box, one that delegates them to the library."""
+    from ttt_lib.teach.grade import grade_folder
+    folder = tmp_path_factory.mktemp("write-its")
+    write_it_notebook(folder / "liar.ipynb", OWN_PRINT, TRANSFORMER, LIARS, *LYING_ANSWERS)
+    write_it_notebook(folder / "delegator.ipynb", *DELEGATING_ANSWERS)
+    return {graded.file: graded for graded in grade_folder(folder, timeout=TIMEOUT, jobs=2)}
+
+
+def test_forged_write_its_are_not_yet_and_judged_in_the_grader(write_its):
+    liar = write_its["liar.ipynb"]
+    assert liar.problem == "", liar.problem
+    assert {name: liar.status(name) for name in WRITE_ITS} == dict.fromkeys(WRITE_ITS,
+                                                                            "Not yet"), liar.lines
+    assert "judged in its box" not in liar.flags, liar.flags
+
+
+def test_delegated_write_its_name_the_library_function(write_its):
+    delegator = write_its["delegator.ipynb"]
+    assert {name: delegator.status(name) for name in
+            ("check_08_agent", "check_07_mcts", "check_04_transposition")} == dict.fromkeys(
+        ("check_08_agent", "check_07_mcts", "check_04_transposition"), "Not yet")
+    assert "GreedyAgent" in delegator.delegated["check_08_agent"]
+    assert delegator.delegated["check_07_mcts"].startswith("MCTSTree")
+    assert delegator.delegated["check_04_transposition"] == "negamax"
+    assert "judged in its box" not in delegator.flags

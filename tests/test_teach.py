@@ -279,11 +279,18 @@ def test_every_write_it_catalogues_cheats_and_a_numpy_right_version(name):
         f"{name}: catalogue a right version that returns numpy's numbers")
 
 
+CLASSES_OF = {"SolverTree": {"SolverTree", "MCTSTree"}}  # a subclass: its base's constructor
+
+
 @pytest.mark.parametrize("checker, cheats", CHEATS, ids=CHEAT_IDS)
 def test_a_call_to_the_library_is_not_yet(capsys, checker, cheats):
     for cheat, name in cheats.items():
         line = said(capsys, checker, cheat)
-        assert line.startswith("Not yet: your function ") and f"ttt_lib's {name};" in line, (
+        # the walked rule may catch the class's constructor before the method named
+        caught = line.split("ttt_lib's ", 1)[-1].split(";")[0]
+        assert line.startswith("Not yet: your function ") and (
+            caught in (name, "make_agent") or caught.split(".")[0] in CLASSES_OF.get(name.split(".")[0],
+                                                                    {name.split(".")[0]})), (
             cheat, line)
         assert line.endswith("yourself."), line
 

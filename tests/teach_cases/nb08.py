@@ -137,7 +137,7 @@ CASES = [
 # their hints must contain (tests/test_teach.py).
 WRITE_IT = [
     (teach.check_08_agent, [WinThenBlock, WinThenBlock(seed=3), win_then_block],
-     {RandomAgent: "block", WinOnly: "block", BlockFirst: "look for your own win",
+     {RandomAgent: "ttt_lib's RandomAgent", WinOnly: "block", BlockFirst: "look for your own win",
       RowsOnly: "block", Illegal: "not a legal move",
       Crashes: "raised RuntimeError", Crashes(): "raised RuntimeError", Loops: "ran for more than",
       Unwritten: "write the function", NeedsArgument: "give every argument a default",

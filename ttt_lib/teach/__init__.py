@@ -12,8 +12,9 @@ To add a notebook's exercises, write ``nbNN.py`` with an ``__all__`` (see ``nb06
 right and wrong answers in ``tests/teach_cases/nbNN.py``. Each checker is exported through
 ``core.lenient``: numbers are judged by value (``8.0`` as ``8``, numpy's too), text without its
 surrounding spaces, and the checker returns its ``core.Verdict`` as well as printing it. A
-write-it checker (its answer is the student's function) is marked ``@write_it(forbids=...)``:
-while it runs, the library functions that solve its exercise are unavailable to the student's
+write-it checker (its answer is the student's function) is marked ``@write_it(allows=...)``:
+while it runs, every search, agent, learning and solving entry point of the library (found by
+walking the packages, ``reach``) except the helpers it allows is unavailable to the student's
 code, and a call to one is ``Not yet: your function calls ttt_lib's minimax; write the search
 yourself.``
 """

@@ -7,11 +7,14 @@ After the notebook's cells ran, ``boxside`` hands the grader's channel to this k
   {"agent": true}}, "said": [...], "swapped": [...]}``: the last answer each genuine checker
   was given (``session.ANSWERS``), a value as plain data, a function or an agent only named;
   the verdict lines the checkers printed; the checkers the notebook replaced;
-- ``{"id": N, "exercise": E, "args": [...]}``, each argument ``{"value": ...}`` or
-  ``{"state": ..., "watched": bool}`` -> ``{"id": N, "value": ..., "visits": {...}}``, or
+- ``{"id": N, "exercise": E, "args": [...], "method": "choose"?}``, each argument
+  ``{"value": ...}``, ``{"state": ..., "watched": bool}``, a lent object ``{"object": H}``
+  (a ``standin.Proxy`` here: its uses are questions back, ``{"call": ...}``), a
+  ``{"random": seed}`` or a list of them -> ``{"id": N, "value": ..., "visits": {...}}``
+  (an agent's class is made into one agent per exercise, then asked ``method``), or
   ``{"id": N, "raised": "ZeroDivisionError", "text": ...}``, ``{"id": N, "time": true}``,
-  ``{"id": N, "library": "minimax"}`` (the student's function called a library search the
-  exercise forbids: observable only here, it can only lower a verdict);
+  ``{"id": N, "library": "minimax"}`` (the student's code called a library entry point the
+  exercise does not allow, ``reach``: observable only here, it can only lower a verdict);
 - ``{"id": N, "judge": E, "offset": K}`` -> ``{"id": N, "line": "Right: ..."}``: an exercise
   whose questions the channel cannot carry, judged here by the checker reloaded from the
   package's files (the grader flags it: what a box says about its own verdict is believed).
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import inspect
 import io
 import json
 import os
@@ -34,6 +38,8 @@ __all__ = ["serve"]
 
 NOTEBOOK_MODULE = r"ttt_lib\.teach\.nb{}(_\w+)?"  # nbNN.py, and nbNN_part.py beside it
 RELOADED = ("core", "judge", "tables")  # the checkers' helpers, reloaded before them
+BOX_SECONDS = 60.0  # one question, in the box: the grader holds each call to its own limit
+AGENT_METHODS = ("choose", "reset")  # what a grader may ask an agent
 
 
 def serve(path: str) -> None:
@@ -43,20 +49,18 @@ def serve(path: str) -> None:
         handoff.connect(path)
         _, fds, _, _ = socket.recv_fds(handoff, 16, 1)
     channel = socket.socket(fileno=fds[0])
-    reader = channel.makefile("rb")
     with open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
         from . import session
+        from .standin import Box
         answers = dict(session.ANSWERS)
+        sessions = Sessions()
+        sessions.prepare(answers)  # the library's stubs made before any clock runs
+        box = Box(channel, answers, sessions, _reply)
         _send(channel, {"answers": {name: _kind(answer) for name, answer in answers.items()
                                     if isinstance(name, str)},
                         "said": [line for line in session.SAID if isinstance(line, str)],
                         "swapped": _swapped()})
-        sessions = Sessions()
-        try:
-            for line in reader:
-                _send(channel, _reply(line, answers, sessions))
-        finally:
-            sessions.close()
+        box.serve()
 
 
 def _send(channel: socket.socket, message: dict) -> None:
@@ -84,7 +88,8 @@ def _swapped() -> list[str]:
             and value is not getattr(teach, name, None)]
 
 
-def _reply(line: bytes, answers: dict, sessions: "Sessions") -> dict:
+def _reply(line: bytes, box: "Box") -> dict | None:
+    """The reply to one request (None: the grader gave up on it, and asks something else)."""
     from .wire import bounded_loads
     try:
         request = bounded_loads(line)
@@ -92,11 +97,12 @@ def _reply(line: bytes, answers: dict, sessions: "Sessions") -> dict:
     except (ValueError, TypeError, KeyError, IndexError):
         return {"id": None, "raised": "a malformed request"}
     if "judge" in request:
-        sessions.close()
-        return {"id": number, "line": _judge_here(request["judge"], answers,
+        box.sessions.close()
+        return {"id": number, "line": _judge_here(request["judge"], box.answers,
                                                   request.get("offset", 0))}
-    return {"id": number, **_ask(request.get("exercise"), request.get("args", []), answers,
-                                 sessions)}
+    asked = _ask(request.get("exercise"), request.get("args", []), box,
+                 request.get("method"))
+    return None if asked is None else {"id": number, **asked}
 
 
 class Sessions:
@@ -104,21 +110,46 @@ class Sessions:
     stay stubs for the student's code from its first question to the next exercise's."""
 
     def __init__(self) -> None:
-        self.name, self.session, self.checkers = None, None, {}
+        self.name, self.session, self.checkers, self.agents = None, None, {}, {}
+        self.made: dict = {}
 
     def checker(self, name: str):
         if name not in self.checkers:
             self.checkers[name] = _checker(name)
         return self.checkers[name]
 
+    def prepare(self, answers: dict) -> None:
+        """Make each exercise's session ahead (the walk of the library, the stubs): the
+        first question of an exercise is then timed as every other."""
+        from .session import library_session
+        for name, answer in answers.items():
+            checker = self.checker(name) if isinstance(name, str) else None
+            if checker is not None and (callable(answer) or callable(
+                    getattr(answer, "choose", None))):
+                self.made[name] = library_session(checker, answer)
+
     def of(self, name: str, fn):
         from .session import library_session
         if name != self.name:
             self.close()
-            self.name, self.session = name, library_session(self.checker(name), fn)
+            self.name = name
+            self.session = self.made.pop(name, None) or library_session(self.checker(name), fn)
             self.session.__enter__()
         self.session.called = None
         return self.session
+
+    def callee(self, name: str, answer, method):
+        """What a question calls: the answer itself, or ``method`` of the agent it is (a
+        class made into one agent, once per exercise, inside the library's session)."""
+        if method is None:
+            return answer
+        if method not in AGENT_METHODS:
+            raise TypeError(f"an agent is asked only {', '.join(AGENT_METHODS)}")
+        if inspect.isclass(answer):
+            if name not in self.agents:
+                self.agents[name] = answer()
+            answer = self.agents[name]
+        return getattr(answer, method) if hasattr(answer, "choose") else answer
 
     def close(self) -> None:
         if self.session is not None:
@@ -135,43 +166,52 @@ def _checker(name: str):
     return None
 
 
-def _ask(name, args: list, answers: dict, sessions: Sessions) -> dict:
-    """The student's answer to one question: the function called on the decoded arguments,
-    with the exercise's forbidden functions out of reach and the time limit of a call."""
+def _ask(name, args: list, box, method=None) -> dict | None:
+    """The student's answer to one question: the function (or the agent's ``method``)
+    called on the decoded arguments, with the library out of reach (``session``) and
+    ``BOX_SECONDS`` for the call; None when the grader gave up on the question."""
     from .judge import TimeLimit, Visits, Watched, call_limited
-    from .session import is_forbidden
-    from .wire import decode, decode_state, encode
-    fn = answers.get(name)
+    from .session import _run_checker, is_forbidden
+    from .standin import Abandoned
+    from .wire import decode_state
+    answer, sessions = box.answers.get(name), box.sessions
     checker = sessions.checker(name) if isinstance(name, str) else None
-    if not callable(fn) or checker is None:
+    if not callable(answer) and not callable(getattr(answer, "choose", None)) \
+            or checker is None:
         return {"raised": "no such answer"}
-    itself = is_forbidden(fn, getattr(checker, "forbids", ()))
+    itself = is_forbidden(answer, checker)
     if itself:
         return {"library": itself}
     visits, decoded = Visits(), []
     try:
         for arg in args:
             state = decode_state(arg["state"]) if "state" in arg else None
-            decoded.append(decode(arg.get("value")) if state is None else
+            decoded.append(box.take(arg) if state is None else
                            Watched(state, visits) if arg.get("watched") else state)
     except Exception as error:  # noqa: BLE001 (a request we cannot read)
         return {"raised": f"a malformed request ({type(error).__name__})"}
-    session = sessions.of(name, fn)
+    session = sessions.of(name, answer)
+
+    def student(_):  # the student's call, below the frame the library's stubs look up to
+        return sessions.callee(name, answer, method)(*decoded)
     try:
-        got = call_limited(fn, tuple(decoded))
+        got = call_limited(_run_checker, (student, None), BOX_SECONDS)
     except TimeLimit:
         return {"time": True}
     except RecursionError:
         return {"raised": "RecursionError", "text": ""}
     except Exception as error:  # noqa: BLE001 (the student's bug, reported)
         return {"raised": type(error).__name__, "text": str(error)[:300]}
+    except Abandoned:
+        return None
     except BaseException:  # a forbidden call ends the question (or Ctrl-C: not ours)
         if not session.called:
             raise
     if session.called:
         return {"library": session.called}
-    return {"value": encode(got), "visits": {"leaves": encode(visits.leaves),
-                                             "expanded": encode(visits.expanded)}}
+    from .wire import encode
+    return {**box.give(got), "visits": {"leaves": encode(visits.leaves),
+                                        "expanded": encode(visits.expanded)}}
 
 
 def _judge_here(name, answers: dict, offset) -> str:

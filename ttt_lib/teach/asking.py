@@ -6,14 +6,18 @@ judged by the package's own checker, on fresh cases (``core.fresh_cases``: a see
 leaves this process). A value answer is judged as the plain value that came over the
 channel (exact types: an ``int`` subclass arrives as an ``Opaque`` and is Not yet). A
 function answer is judged through ``Remote``, a stand-in the checker calls as it would call
-the student's function: each call's arguments go to the box as data (states as board text or
-nested lists), the student's function runs there, and its plain answer comes back. So the
-comparison with the oracle, the hint and the verdict are made here, where no student's code
-runs; the box can only answer questions, and every answer is read with bounded size and
-depth. A call that the box reports as using a forbidden library function ends the exercise
-Not yet (that observation is the box's, so it can only lower a verdict). An exercise whose
-questions the channel cannot carry (an agent object, a table the student's function fills,
-nodes it changes) is judged in the box and flagged as such (``IN_THE_BOX``).
+the student's function, and an agent through ``RemoteAgent`` (asked ``choose(state, ...)``
+for each move, a clock or budget as a plain argument beside it): each call's arguments go to
+the box as data (states as board text or nested lists), the student's code runs there, and
+its plain answer comes back. An object the checker watches (a state that counts, a table, the
+nodes of a path) is lent, not sent (``faces``): it stays here, and each use the box makes of
+it is a question back that this side answers while it waits (``Conversation.ask``). So the
+observations, the comparison with the oracle, the hint and the verdict are made here, where
+no student's code runs; the box can only answer questions, and every answer is read with
+bounded size and depth. A call that the box reports as using a forbidden library function
+ends the exercise Not yet and names the function (``delegated``; that observation is the
+box's, so it can only lower a verdict). An exercise whose arguments have no face would be
+judged in the box and flagged (``IN_THE_BOX``): no course checker is today.
 """
 from __future__ import annotations
 
@@ -28,16 +32,18 @@ import time
 from collections.abc import Callable
 
 from . import core, judge
-from .wire import CannotSend, bounded_loads, decode, encode, encode_state
+from .faces import Handles
+from .wire import CannotSend, bounded_loads, decode, encode_state
 
-__all__ = ["Conversation", "Remote", "judge_notebook"]
+__all__ = ["Conversation", "Remote", "RemoteAgent", "judge_notebook"]
 
-ASK_SECONDS = judge.SECONDS + 2.0  # one question: the student's limit, and the channel's
+ASK_SECONDS = 62.0  # one question: the box's limit (answering.BOX_SECONDS) and the channel's;
+#                    each checker holds the student's calls to its own limit (call_limited)
 _LOCK = threading.Lock()  # checkers print and read module-wide seeds: one notebook at a time
 VERDICT = re.compile(r"^(Right|Not yet):")
-# Write-its asked in the box although their arguments are plain: their checker's time limit
-# spans thousands of calls of the student's function, too many to ask one by one.
-IN_THE_BOX = {"check_04_ordering": "one time limit for a whole alpha-beta search"}
+# Write-its judged in the box although the channel could carry them (none today; an exercise
+# whose arguments have no face, see ``faces``, is judged there too, and flagged).
+IN_THE_BOX: dict[str, str] = {}
 
 
 class BoxGone(BaseException):
@@ -53,6 +59,7 @@ class Conversation:
 
     def __init__(self, channel: socket.socket, deadline: float) -> None:
         self.channel, self.deadline, self.buffer, self.number = channel, deadline, b"", 0
+        self.handles = Handles()  # what the question in progress lent the box
 
     def send(self, message: dict) -> None:
         try:
@@ -84,7 +91,8 @@ class Conversation:
         return message
 
     def ask(self, request: dict, seconds: float) -> dict:
-        """Send ``request`` with a new id; the reply with that id (late replies skipped)."""
+        """Send ``request`` with a new id; the reply with that id (late replies skipped).
+        Meanwhile each use the box asks of a lent object is answered (``faces``)."""
         self.number += 1
         self.send({"id": self.number, **request})
         until = time.monotonic() + seconds
@@ -93,40 +101,62 @@ class Conversation:
             if left <= 0:
                 raise judge.TimeLimit()
             reply = self.receive(left)
-            if reply.get("id") == self.number:
+            if "call" in reply:
+                self.send(self.handles.serve(reply))
+            elif reply.get("id") == self.number:
                 return reply
 
 
 class Remote:
-    """What a checker calls instead of the student's function: each call asked of the box."""
+    """What a checker calls instead of the student's function: each call asked of the box
+    (``method``: of the student's agent)."""
 
-    def __init__(self, conversation: Conversation, exercise: str) -> None:
-        self.conversation, self.exercise = conversation, exercise
+    remote = True  # judge.call_limited gives it more time: its uses of states are questions
+
+    def __init__(self, conversation: Conversation, exercise: str,
+                 method: str | None = None) -> None:
+        self.conversation, self.exercise, self.method = conversation, exercise, method
 
     def __call__(self, *args, **kwargs):
         if kwargs:
             raise CannotSend("keyword arguments")
+        handles = self.conversation.handles
+        handles.forget()
         watched = [arg for arg in args if isinstance(arg, judge.Watched)]
-        reply = self.conversation.ask({"exercise": self.exercise,
-                                       "args": [_argument(arg) for arg in args]}, ASK_SECONDS)
-        return _answer(reply, watched)
+        request = {"exercise": self.exercise,
+                   "args": [_argument(arg, handles) for arg in args]}
+        reply = self.conversation.ask({**request, **({"method": self.method}
+                                                     if self.method else {})}, ASK_SECONDS)
+        return _answer(reply, watched, handles)
 
     def __repr__(self) -> str:
         return "<the student's function>"
 
 
-def _argument(arg) -> dict:
+class RemoteAgent:
+    """What a checker plays instead of the student's agent: each move asked of the box
+    (``choose(state, *more)``: a clock, a time budget, any plain argument too)."""
+
+    def __init__(self, conversation: Conversation, exercise: str) -> None:
+        self.choose = Remote(conversation, exercise, "choose")
+        self.name = "your agent"
+
+    def __repr__(self) -> str:
+        return "<the student's agent>"
+
+
+def _argument(arg, handles: Handles) -> dict:
+    """One argument as the box reads it: a watched state, a state as data, or what
+    ``Handles.lend`` makes of it (plain data, a lent object, a seed)."""
     if isinstance(arg, judge.Watched):
         return {"state": encode_state(arg.state), "watched": True}
-    if hasattr(arg, "moves") and hasattr(arg, "play"):
+    try:
         return {"state": encode_state(arg), "watched": False}
-    data = encode(arg)
-    if "other" in json.dumps(data):  # not plain data: an object the checker would watch
-        raise CannotSend(f"a {type(arg).__name__}")
-    return {"value": data}
+    except CannotSend:
+        return handles.lend(arg)
 
 
-def _answer(reply: dict, watched: list):
+def _answer(reply: dict, watched: list, handles: Handles | None = None):
     """The student's answer to one call, as the checker expects it (its exception raised
     again, under its own name, for the checker's hint)."""
     if "value" in reply:
@@ -136,6 +166,9 @@ def _answer(reply: dict, watched: list):
                 found = decode(visits.get(kind, []))
                 getattr(record.visits, kind).extend(found if isinstance(found, list) else [])
         return decode(reply["value"])
+    if handles is not None and any(key in reply for key in ("object", "kept", "list", "tuple")):
+        return handles.take({key: reply[key] for key in ("object", "kept", "list", "tuple")
+                             if key in reply})
     if reply.get("time"):
         raise judge.TimeLimit()
     if isinstance(reply.get("library"), str):
@@ -162,7 +195,7 @@ def judge_notebook(conversation: Conversation, exercises: list[str], offset: int
     except BoxGone:
         return {}, {}
     answers = said.get("answers") if isinstance(said.get("answers"), dict) else {}
-    lines, in_box = {}, []
+    lines, in_box, delegated = {}, [], {}
     with _LOCK:
         core.fresh_cases(offset)
         try:
@@ -170,7 +203,7 @@ def judge_notebook(conversation: Conversation, exercises: list[str], offset: int
                 answer = answers.get(name)
                 if not isinstance(answer, dict) or name not in checkers:
                     continue
-                line = _judge_one(conversation, name, answer, checkers[name])
+                line = _judge_one(conversation, name, answer, checkers[name], delegated)
                 if line is None:
                     in_box.append(name)
                 elif line:
@@ -179,15 +212,19 @@ def judge_notebook(conversation: Conversation, exercises: list[str], offset: int
             core.fresh_cases(0)
     for name in in_box:  # last: these reveal the offset to the box
         lines[name] = _judged_in_box(conversation, name, offset)
-    return lines, {**said, "in_box": in_box}
+    return lines, {**said, "in_box": in_box, "delegated": delegated}
 
 
-def _judge_one(conversation: Conversation, name: str, answer: dict, checker: Callable):
+def _judge_one(conversation: Conversation, name: str, answer: dict, checker: Callable,
+               delegated: dict):
     """The verdict line of one exercise, '' when the box stopped answering, None when it
-    must be judged in the box."""
-    if answer.get("agent") or (answer.get("function") and name in IN_THE_BOX):
+    must be judged in the box; a library function the student's code called is noted in
+    ``delegated``."""
+    if (answer.get("agent") or answer.get("function")) and name in IN_THE_BOX:
         return None
-    if answer.get("function"):
+    if answer.get("agent"):
+        given = RemoteAgent(conversation, name)
+    elif answer.get("function"):
         given = Remote(conversation, name)
     elif "value" in answer:
         given = decode(answer["value"])
@@ -200,6 +237,7 @@ def _judge_one(conversation: Conversation, name: str, answer: dict, checker: Cal
     except BoxGone:
         return ""
     except LibraryCalled as called:
+        delegated[name] = str(called)
         return (f"Not yet: your function calls ttt_lib's {called}; write "
                 f"{getattr(checker, 'task', 'the search')} yourself.")
 

@@ -70,6 +70,8 @@ class Graded:
     problem: str = ""                                    # '' when it ran to the end
     flags: str = ""                                      # '' when nothing looks forged
     student: str = ""                                    # who handed it in
+    delegated: dict[str, str] = field(default_factory=dict)  # exercise -> the library
+    #                                      function its answer called ('delegated' column)
 
     def status(self, exercise: str) -> str:
         """'Right', 'Not yet' or 'missing' (never checked, or the run stopped before it)."""
@@ -141,6 +143,9 @@ def _converse(graded: Graded, conversation: Conversation, timeout: float, case_s
     lines, said = judge_notebook(conversation, graded.exercises, case_seed,
                                  package_checkers() if checkers is None else checkers)
     graded.lines = {name: _clean(line) for name, line in lines.items()}
+    found = said.get("delegated") if isinstance(said.get("delegated"), dict) else {}
+    graded.delegated = {name: _clean(called, 80) for name, called in found.items()
+                        if name in graded.lines and graded.status(name) == "Not yet"}
     _flag(graded, said, ran.get("printed"), paper)
 
 

@@ -35,9 +35,14 @@ __all__ = ["SEARCHES", "Case", "TimeLimit", "Visits", "Watched", "call_limited",
            "random_trees", "exact_number", "same_value", "tree_size", "tree_text"]
 
 SECONDS = 2.0  # per call of the student's function
+# A student's function asked through the grading channel (``asking.Remote``, marked
+# ``remote``) uses each watched state, table or node by a question back to the grader: its
+# calls get this many times their time limit (a limit catches endless loops, not slowness).
+REMOTE_SLOWDOWN = 10.0
 
-# The library's searches: no write-it checker lets the student's code call one (see
-# ``core.write_it``'s ``forbids``); each checker adds the functions of its own exercise.
+# The library's searches named (what handouts hide, ``tools/handout.py``). What the student's
+# code may not call while a write-it is judged is a rule, not this list: every entry point
+# found by walking the packages (``reach``), less what the checker allows.
 SEARCHES = (count_tree, *(getattr(_search, name) for name in (
     "minimax", "negamax", "negamax_memo", "negamax_step", "solve", "solve_all", "best_moves",
     "move_values", "alphabeta", "alphabeta_maxmin", "pvs", "pvs_search", "expectiminimax",
@@ -153,7 +158,10 @@ class TimeLimit(Exception):
 
 def call_limited(fn: Callable, args: tuple, seconds: float = SECONDS):
     """``fn(*args)``, stopped with ``TimeLimit`` after ``seconds`` (a timer signal in the main
-    thread where there is one, else a trace function that watches the clock)."""
+    thread where there is one, else a trace function that watches the clock); longer when
+    the student's function is asked through the grading channel (``REMOTE_SLOWDOWN``)."""
+    if any(getattr(part, "remote", False) is True for part in (fn, *args)):
+        seconds *= REMOTE_SLOWDOWN
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
         def expire(signum, frame):
             raise TimeLimit(seconds)

@@ -7,7 +7,7 @@ import random
 from ..boards.bit import BitBoard
 from ..game import reachable
 from ..search.pruning import AlphaBeta
-from ..search.ordering import Killers, heuristic_order, threat_order
+from ..search.ordering import Killers, heuristic_order, line_score, threat_order
 from .core import case_seed, cases_cache, unanswered, write_it
 from .judge import SEARCHES, SECONDS, call_limited, failure_of
 
@@ -137,8 +137,8 @@ def _ordering_hint(fn, yours: int, plain: int, budgets: list[int]) -> str:
             "(for O, the move that is worst for X is best), and put wins and blocks first.")
 
 
-@write_it(forbids=(*SEARCHES, heuristic_order, threat_order, (Killers, "first")),
-          task="the order")
+@write_it(allows=(line_score,), forbids=(*SEARCHES, heuristic_order, threat_order,
+                                         (Killers, "first")), task="the order")
 def check_04_ordering(fn) -> None:
     """Judge ``fn(state) -> state's moves, most promising first``: alpha-beta with it, over
     ``ordering_04_positions()``, must visit at most ``ORDERING_04_FACTOR`` times the nodes it

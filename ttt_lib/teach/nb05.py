@@ -252,7 +252,7 @@ def _deadline_verdict(fn, text: str, seconds: float) -> str | None:
     return None
 
 
-@write_it(forbids=SEARCHES)
+@write_it(allows=(line_score, open_lines), forbids=SEARCHES)
 def check_05_deadline(fn) -> None:
     """Judge ``fn(state, seconds) -> move``, iterative deepening under a clock, on the
     ``DEADLINE_05_CASES``: in time (``MARGIN_05``), legal, as good as the depth it reached."""

@@ -166,6 +166,7 @@ class PathNode:
     visits, and its wins for that player (1 per win, 1/2 per draw)."""
 
     __slots__ = ("mover", "visits", "wins")
+    REMOTE = {"read": ("mover", "visits", "wins"), "write": ("visits", "wins")}  # see faces
 
     def __init__(self, mover: int) -> None:
         self.mover, self.visits, self.wins = mover, 0, 0

@@ -115,7 +115,7 @@ def _build(answer):
         return agent, None
     if callable(getattr(answer, "choose", None)):
         return answer, None
-    if inspect.isfunction(answer) or inspect.ismethod(answer):
+    if callable(answer):  # a function (or the grader's stand-in for one)
         return _Written(answer), None
     return None, ("give your agent class itself (or one agent made from it): something "
                   "with a choose(state) method.")
@@ -211,7 +211,7 @@ AGENT_08_FORBIDS = (*SEARCHES, threat_order, heuristic_order, completes_line,
                                                   _agents.MCTSAgent, _agents.DeepeningAgent)))
 
 
-@write_it(forbids=AGENT_08_FORBIDS, task="the agent")
+@write_it(allows=(Agent,), forbids=AGENT_08_FORBIDS, task="the agent")
 def check_08_agent(answer) -> None:
     """Judge a write-it agent: a class (or a function ``choose(state)``) that wins at once
     when it can, else blocks the opponent's immediate win, else plays any legal move. It is

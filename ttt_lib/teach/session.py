@@ -1,11 +1,13 @@
 """A checker's run: the library out of the student's reach, and the verdict kept apart.
 
-``write_it`` marks a checker whose answer is a function the student writes, with the library
-functions that solve its exercise (``forbids``). ``checked`` runs a checker so that, while it
-runs, those functions are stubs for the student's code (in every ``ttt_lib`` module, the
-student's globals and closures, and classes: a call ends the check with ``Not yet: your
-function calls ttt_lib's minimax``), and the checker's own verdict line is told apart from
-whatever the student's code prints. Each checker's last answer is noted in ``ANSWERS``: in a
+``write_it`` marks a checker whose answer is a function the student writes, with the helpers
+its exercise hands over (``allows``). ``checked`` runs a checker so that, while it runs,
+every entry point of the library (``reach``: found by walking the packages), less those, is a
+stub for the student's code (in every ``ttt_lib`` module, the student's globals and closures,
+and classes: a call ends the check with ``Not yet: your function calls ttt_lib's minimax``,
+and ``Verdict.delegated`` names it), and the checker's own verdict line is told apart from
+whatever the student's code prints. A reference the student stashed elsewhere before the
+check (a list, a default argument, ``functools.partial``) is not swapped. Each checker's last answer is noted in ``ANSWERS``: in a
 grading box, that is what the grader asks about (see ``teach.answering``).
 """
 from __future__ import annotations
@@ -21,16 +23,19 @@ from pathlib import Path
 __all__ = ["ANSWERS", "NO_VERDICT", "SAID", "Verdict", "checked", "is_forbidden", "library_session",
            "write_it"]
 
-def write_it(checker: Callable | None = None, *, forbids: Iterable = (),
+def write_it(checker: Callable | None = None, *, allows: Iterable = (), forbids: Iterable = (),
              task: str = "the search") -> Callable:
     """Mark ``checker`` as judging a function the student writes (a write-it exercise):
-    ``tests/test_teach.py`` then requires its ``WRITE_IT`` catalogue entry. ``forbids`` lists
-    the library's functions (or ``(class, "method")`` pairs) that solve the exercise: while
-    the checker runs they are unavailable to the student's code (see ``forbidden``), and a
-    call ends the check: ``Not yet: your function calls ttt_lib's minimax; write the search
-    yourself`` (``task`` names what to write)."""
+    ``tests/test_teach.py`` then requires its ``WRITE_IT`` catalogue entry. While the
+    checker runs, every entry point of the library (``reach.entry_points``: its searches,
+    agents, learners and solvers, found by walking the packages) is unavailable to the
+    student's code except what ``allows`` names (functions, classes, ``(class, "method")``
+    pairs the exercise hands over); ``forbids`` adds anything else. A call ends the check:
+    ``Not yet: your function calls ttt_lib's minimax; write the search yourself`` (``task``
+    names what to write)."""
     def mark(function: Callable) -> Callable:
-        function.write_it, function.forbids, function.task = True, tuple(forbids), task
+        function.write_it, function.allows, function.task = True, tuple(allows), task
+        function.forbids = tuple(forbids)
         return function
     return mark if checker is None else mark(checker)
 
@@ -44,6 +49,7 @@ class Verdict:
 
     right: bool
     line: str
+    delegated: str = ""  # the library function the student's code called, if it did
 
     @property
     def status(self) -> str:
@@ -73,9 +79,13 @@ def _ours(filename: str) -> bool:
         root in path.parents for root in _STDLIB)
 
 
-def _from_student(frame) -> bool:
-    """Whether a student's code is among ``frame`` and its callers, below the checker."""
+def _from_student(frame, settled: frozenset | set = frozenset()) -> bool:
+    """Whether a student's code is among ``frame`` and its callers, below the checker (or
+    below a call of a forbidden function, in ``settled``, that was let through: nothing
+    under it is the student's)."""
     while frame is not None and frame.f_code is not _CHECKING:
+        if frame.f_code in settled:
+            return False
         if not _ours(frame.f_code.co_filename):
             return True
         frame = frame.f_back
@@ -92,21 +102,31 @@ class _Session:
     module, the student's globals and closures, and classes), the checker's own verdict line
     kept apart from what the student's code prints."""
 
-    def __init__(self, answer, forbids: tuple) -> None:
+    def __init__(self, answer, forbids: tuple, allows: tuple = ()) -> None:
         self.called: str | None = None
         self.lines: list[str] = []
+        places = _places(answer, forbids)
+        # below a forbidden call let through, or an allowed helper the student called,
+        # nothing calls as the student: what the helper uses inside is its own affair
+        self.settled = {code for _, _, original in places for code in _codes(original)}
+        self.settled |= {code for item in allows for code in _allowed_codes(item)}
         self.swaps = [(place, key, original, self._stub(original, key))
-                      for place, key, original in _places(answer, forbids)]
+                      for place, key, original in places]
 
     def _stub(self, original, key: str):
+        if isinstance(original, (staticmethod, classmethod)):  # the same kind of method
+            return type(original)(self._stub(original.__func__, key))
         session, name = self, _library_name(original, key)
 
         def forbidden(*args, **kwargs):
-            if _from_student(sys._getframe(1)):
+            if _from_student(sys._getframe(1), session.settled):
                 session.called = session.called or name
                 raise _LibraryCall(name)
             return original(*args, **kwargs)
-        return forbidden
+        try:  # the original's name and signature (the agents' registry reads constructors)
+            return functools.wraps(original)(forbidden)
+        except (AttributeError, TypeError):
+            return forbidden
 
     def __enter__(self) -> "_Session":
         self.stdout = sys.stdout
@@ -124,9 +144,26 @@ class _Session:
     def verdict(self, task: str) -> Verdict:
         if self.called:
             return Verdict(False, f"Not yet: your function calls ttt_lib's {self.called}; "
-                                  f"write {task} yourself.")
+                                  f"write {task} yourself.", delegated=self.called)
         said = [line for line in self.lines if line.startswith(("Right: ", "Not yet: "))]
         return Verdict(said[-1].startswith("Right: "), said[-1]) if said else NO_VERDICT
+
+
+def _allowed_codes(item) -> list:
+    """The code objects of an allowed helper: a function, a class's methods, a pair."""
+    if isinstance(item, tuple):
+        return _codes(vars(item[0]).get(item[1]))
+    if inspect.isclass(item):
+        return [code for base in item.__mro__ if base is not object
+                for member in vars(base).values() for code in _codes(member)]
+    return _codes(item)
+
+
+def _codes(function) -> list:
+    """The code objects a forbidden function runs (it and what it wraps)."""
+    raw = function.__func__ if isinstance(function, (staticmethod, classmethod)) else function
+    return [face.__code__ for face in _kin(raw) if isinstance(
+        getattr(face, "__code__", None), type(_codes.__code__))]
 
 
 def _library_name(function, key: str) -> str:
@@ -236,31 +273,72 @@ def _filled(cell) -> bool:
     return True
 
 
-def is_forbidden(answer, forbids: tuple) -> str | None:
-    """The name of the forbidden function ``answer`` is itself, if it is one."""
-    functions, methods = _targets(forbids)
-    originals = functions + [cls.__dict__[name] for cls, name in methods]
+def is_forbidden(answer, checker) -> str | None:
+    """The name of the forbidden function (or library class, or agent of one) ``answer``
+    is itself, if it is one."""
+    from .reach import is_entry_point
+    if not _allowed_class(answer, checker):
+        named = is_entry_point(answer)
+        if named:
+            return named
+    names = _forbidden_faces(checker)
     faces = [answer, getattr(answer, "func", None), getattr(answer, "choose", None)]
-    faces = [kin for face in faces if face is not None
-             for kin in _kin(getattr(face, "__func__", face))]
-    found = next((f for f in originals if any(face is kin for face in faces
-                                                  for kin in _kin(f))), None)
-    return getattr(found, "__qualname__", None) if found is not None else None
+    return next((names[id(kin)] for face in faces if face is not None
+                 for kin in _kin(getattr(face, "__func__", face)) if id(kin) in names), None)
+
+
+def _forbidden_faces(checker) -> dict[int, str]:
+    """{id of every face of a forbidden function: its name}, worked out once per checker."""
+    found = _FACES.get(checker)
+    if found is None:
+        functions, methods = _targets(forbidden_of(checker))
+        found = {}
+        for original in functions + [cls.__dict__[name] for cls, name in methods]:
+            name = getattr(original, "__qualname__", None) or getattr(
+                getattr(original, "__func__", None), "__qualname__", "a library function")
+            found.update((id(kin), name) for kin in _kin(original))
+        _FACES[checker] = found
+    return found
+
+
+_FACES: dict = {}
+
+
+def _allowed_class(answer, checker) -> bool:
+    kind = answer if inspect.isclass(answer) else type(answer)
+    return any(kind is item for item in getattr(checker, "allows", ()))
+
+
+def forbidden_of(checker) -> tuple:
+    """What ``checker``'s student code may not call (``reach.forbidden_for``), worked out
+    once per checker."""
+    if not callable(checker):
+        return ()
+    from .reach import forbidden_for
+    found = _FORBIDDEN.get(checker)
+    if found is None:
+        found = _FORBIDDEN[checker] = forbidden_for(checker)
+    return found
+
+
+_FORBIDDEN: dict = {}
 
 
 def checked(checker: Callable, answer, refused: str | None = None) -> Verdict:
     """Run ``checker`` on ``answer`` with its forbidden functions unavailable to the
     student's code; print its verdict line and return it (``refused``, a ``Not yet`` line,
     instead of running it). Everything is put back, whatever happened (Ctrl-C included)."""
-    forbids, task = getattr(checker, "forbids", ()), getattr(checker, "task", "the search")
-    named = None if refused else is_forbidden(answer, forbids)
+    task = getattr(checker, "task", "the search")
+    forbids = forbidden_of(checker) if getattr(checker, "write_it", False) else getattr(
+        checker, "forbids", ())
+    named = None if refused else is_forbidden(answer, checker)
     if refused:
         said = Verdict(False, refused)
     elif named:
         said = Verdict(False, f"Not yet: your function is ttt_lib's {named}; write {task} "
-                              "yourself.")
+                              "yourself.", delegated=named)
     else:
-        session = _Session(answer, forbids)
+        session = _Session(answer, forbids, getattr(checker, "allows", ()))
         with session:
             _run_checker(checker, answer)
         said = session.verdict(task)
@@ -274,7 +352,8 @@ def library_session(checker: Callable, answer) -> "_Session":
     """A context in which ``checker``'s forbidden functions are stubs for ``answer``'s
     code; afterwards its ``called`` names the first one the student's code called (None if
     none). The grading box asks a student's function each question inside one."""
-    return _Session(answer, getattr(checker, "forbids", ()))
+    return _Session(answer, forbidden_of(checker) if getattr(checker, "write_it", False)
+                    else getattr(checker, "forbids", ()), getattr(checker, "allows", ()))
 
 
 # What the genuine checkers were given and said in this process: ``python -m ttt_lib grade``
@@ -284,8 +363,8 @@ ANSWERS: dict[str, object] = {}
 SAID: list[str] = []
 
 
-def _run_checker(checker: Callable, answer) -> None:
-    checker(answer)
+def _run_checker(checker: Callable, answer):
+    return checker(answer)
 
 
 _CHECKING = _run_checker.__code__  # the frame below which a student's code may run

@@ -45,6 +45,7 @@ class Counted:
     itself works as with the real one."""
 
     __slots__ = ("state", "expanded", "done")
+    AHEAD = True  # a grading box gets the children with the moves (see faces): play is pure
 
     def __init__(self, state, expanded: Expanded) -> None:
         self.state, self.expanded, self.done = state, expanded, False
