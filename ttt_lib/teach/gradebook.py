@@ -67,7 +67,8 @@ def delegated(one: Graded, exercises: list[str]) -> str:
     """The write-its that were Not yet because the student's function called the library:
     ``check_02_minimax (minimax)``, '; ' between them."""
     return "; ".join(f"{name} ({found})" for name in exercises
-                     if (found := delegated_to(one.lines.get(name, ""))))
+                     if (found := one.delegated.get(name)
+                         or delegated_to(one.lines.get(name, ""))))
 
 
 def feedback(one: Graded, exercises: list[str], left: set[str] = frozenset()) -> str:
