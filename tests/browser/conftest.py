@@ -1,6 +1,8 @@
 """The browser test's fixtures: a JupyterLab server on loopback and Debian's chromium."""
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import secrets
 import shutil
@@ -35,8 +37,11 @@ class Lab:
     root: Path    # the folder the server shows, holding a copy of the demo notebook
     log: Path
 
-    def notebook_url(self, name: str = NOTEBOOK.name) -> str:
-        return f"{self.url}/lab/tree/{name}?token={self.token}"
+    def notebook_url(self, name: str = NOTEBOOK.name, workspace: str | None = None) -> str:
+        """The notebook in JupyterLab; in a ``workspace`` of that name (a new one opens no
+        other notebook) when one is given."""
+        where = f"workspaces/{workspace}/" if workspace else ""
+        return f"{self.url}/lab/{where}tree/{name}?token={self.token}"
 
 
 def _free_port() -> int:
@@ -82,7 +87,32 @@ def chromium_launch() -> dict:
 def lab(tmp_path: Path):
     """JupyterLab on 127.0.0.1, a random free port and a token, serving a temporary folder
     with a copy of the demo notebook; always shut down afterwards."""
-    root, state = tmp_path / "lab", tmp_path / "jupyter-state"
+    with running_lab(tmp_path) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def module_lab(tmp_path_factory):
+    """One JupyterLab for a module's tests (a server costs seconds of CPU to start), drawing
+    every cell of a notebook, not only those scrolled to; each test's kernels are shut down
+    when it ends (``end_sessions``)."""
+    every_cell = {"@jupyterlab/notebook-extension/tracker": '{"windowingMode": "none"}'}
+    with running_lab(tmp_path_factory.mktemp("module-lab"), every_cell) as server:
+        yield server
+
+
+@pytest.fixture
+def shared_lab(module_lab):
+    """``module_lab`` for one test: the kernels of the notebooks it opened end with it."""
+    yield module_lab
+    end_sessions(module_lab)
+
+
+@contextlib.contextmanager
+def running_lab(folder: Path, settings: dict[str, str] | None = None):
+    """The server of ``lab``, with its folders in ``folder`` and the user ``settings`` given
+    (plugin id -> JSON text) written before it starts."""
+    root, state = folder / "lab", folder / "jupyter-state"
     root.mkdir()
     shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
     port, token = _free_port(), secrets.token_hex(16)
@@ -92,7 +122,11 @@ def lab(tmp_path: Path):
                       ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"), ("MPLCONFIGDIR", "mpl")):
         env[name] = str(state / sub)
     _quiet_settings(state / "settings")
-    log = tmp_path / "jupyterlab.log"
+    for plugin, text in (settings or {}).items():
+        extension, name = plugin.rsplit("/", 1)
+        (state / "settings" / extension).mkdir(parents=True, exist_ok=True)
+        (state / "settings" / extension / f"{name}.jupyterlab-settings").write_text(text)
+    log = folder / "jupyterlab.log"
     command = _jupyter() + [
         "lab", "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
@@ -117,6 +151,18 @@ def lab(tmp_path: Path):
         yield Lab(url, token, root, log)
     finally:
         _shut_down(server, url, token)
+
+
+def end_sessions(lab: Lab) -> None:
+    """Shut down every kernel session of ``lab`` (the notebooks a test opened)."""
+    headers = {"Authorization": f"token {lab.token}"}
+    with urllib.request.urlopen(urllib.request.Request(
+            f"{lab.url}/api/sessions", headers=headers), timeout=10) as response:
+        sessions = json.load(response)
+    for session in sessions:
+        urllib.request.urlopen(urllib.request.Request(
+            f"{lab.url}/api/sessions/{session['id']}", method="DELETE", headers=headers),
+            timeout=30).close()
 
 
 def _quiet_settings(folder: Path) -> None:

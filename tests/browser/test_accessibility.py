@@ -95,17 +95,16 @@ LAB_IMAGES = """() => Array.from(document.querySelectorAll(".jp-OutputArea-outpu
 
 @pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS], ids=lambda n: n[:2])
 def test_an_untrusted_notebook_in_jupyterlab_shows_every_picture_described(
-        name, browser, lab, tmp_path):
+        name, browser, shared_lab):
     """A fresh clone is untrusted: JupyterLab then refuses stored SVG outputs, but shows the
-    HTML ``<img>`` beside them, with its ``alt``. Opened without running a cell."""
+    HTML ``<img>`` beside them, with its ``alt``. Opened without running a cell, in one
+    JupyterLab for every notebook, which draws every cell (not only those scrolled to)."""
     import shutil
+    lab = shared_lab
     shutil.copy(ROOT / "notebooks" / name, lab.root / name)
-    settings = tmp_path / "jupyter-state" / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True, exist_ok=True)  # draw every cell, not only those scrolled to
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     try:
-        page.goto(lab.notebook_url(name))
+        page.goto(lab.notebook_url(name, workspace=f"nb{name[:2]}"))  # this notebook alone
         page.wait_for_selector(".jp-OutputArea-output img", timeout=60_000)
         page.wait_for_timeout(2_000)
         outputs = page.evaluate(LAB_IMAGES)
