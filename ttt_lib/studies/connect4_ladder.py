@@ -1,4 +1,4 @@
-"""The capstone's ladder on 7x6 Connect Four: five built-in rungs of rising strength and their
+"""The capstone's ladder on 6x7 Connect Four (6 rows, 7 columns): five built-in rungs of rising strength and their
 own round robin, played once and kept in ``connect4_ladder.json`` beside this module.
 
 The rungs are random, greedy, MCTS with 500 and with 2,000 playouts a move, and the deadline
@@ -30,7 +30,7 @@ DATA = Path(__file__).with_name("connect4_ladder.json")
 
 
 def play(games: int, seed: int = SEED) -> list[PairResult]:
-    """The rungs' seeded round robin from the empty 7x6 board: ``games`` a ordered pair."""
+    """The rungs' seeded round robin from the empty 6x7 board: ``games`` a ordered pair."""
     return round_robin(RUNGS, ConnectFour(), games=games, seed=seed)
 
 

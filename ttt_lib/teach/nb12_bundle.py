@@ -73,8 +73,9 @@ def _check_imports(source: str, name: str) -> None:
         modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
             [node.module or ""] if isinstance(node, ast.ImportFrom) else []
         if any(module.split(".")[0] == "ttt_lib" for module in modules):
-            raise NotYours(f"{name} imports {modules[0]}: the agent is yours to write, "
-                           f"with the board and nothing else of ttt_lib")
+            raise NotYours(f"your function imports ttt_lib's {modules[0]}; the agent is "
+                           f"yours to write, with the board and nothing else: write it "
+                           f"yourself")
 
 
 class _Bundler:
@@ -101,8 +102,8 @@ class _Bundler:
 
     def take(self, name: str, value) -> None:
         if _package(value) == "ttt_lib":
-            raise NotYours(f"your agent uses {name} from ttt_lib: the agent is yours to "
-                           f"write, with the board and nothing else of ttt_lib")
+            raise NotYours(f"your function uses ttt_lib's {name}; the agent is yours to "
+                           f"write, with the board and nothing else: write it yourself")
         if self.own(value):
             self.visit(value)
         elif isinstance(value, types.ModuleType):

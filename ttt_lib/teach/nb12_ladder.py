@@ -96,7 +96,7 @@ class LadderRun:
 
 def _game(student: StudentAgent, rung: tuple, seed: int, as_x: bool,
           run: LadderRun) -> tuple[int, tuple[int, ...]]:
-    """One game from the empty 7x6 board: the student's result (1, 0, -1) and the moves."""
+    """One game from the empty 6x7 board: the student's result (1, 0, -1) and the moves."""
     name, options = rung
     other = make_agent(name, seed=derive_seed(seed, "rung"), **options)
     student.new_game(derive_seed(seed, "student"))

@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..boards.connect4 import ConnectFour
 from ..studies.connect4_solve import solve_position
 from .core import case_seed, cases_cache, unanswered, write_it
-from .judge import TimeLimit, call_limited, exact_number, failure_of
+from .judge import SEARCHES, call_limited, exact_number, failure_of
 
 __all__ = ["WIN_12", "check_12_deadline", "check_12_evaluate", "check_12_order",
            "check_12_search"]
@@ -112,7 +112,7 @@ def timed_call(fn, args: tuple, seconds: float):
 
 @cases_cache
 def solved_positions() -> list[tuple[ConnectFour, int]]:
-    """Seeded 7x6 positions of 20 to 30 discs the solver says are won by one side: each
+    """Seeded 6x7 positions of 20 to 30 discs the solver says are won by one side: each
     with +1 when the player to move wins, -1 when they lose."""
     found = []
     for state in positions(SEED, 60, 20, 30):
@@ -158,7 +158,7 @@ def _evaluate_failure(evaluate) -> str | None:
     return None
 
 
-@write_it(task="the evaluation")
+@write_it(forbids=SEARCHES, task="the evaluation")
 def check_12_evaluate(evaluate) -> None:
     """Judge ``evaluate(state)``: a finite number from the side of the player to move that
     separates won from lost positions (by the solver) better than chance."""
@@ -183,7 +183,7 @@ def check_12_evaluate(evaluate) -> None:
 
 @cases_cache
 def order_positions() -> list[ConnectFour]:
-    """Seeded positions (7x6 and 5x4) with a win or a threat to meet, and some quiet ones."""
+    """Seeded positions (6x7 and 4x5, rows x columns) with a win or a threat to meet, and some quiet ones."""
     rng, found, quiet = random.Random(case_seed(SEED + 2)), [], 0
     while len(found) < 50:
         size = rng.choice([(7, 6), (7, 6), (5, 4)])
@@ -215,7 +215,7 @@ def _order_failure(order, state) -> str | None:
     return None
 
 
-@write_it(task="the move order")
+@write_it(forbids=SEARCHES, task="the move order")
 def check_12_order(order) -> None:
     """Judge ``order(state)``: every legal column once, a winning column first, else a
     column that blocks the opponent's win."""
@@ -256,7 +256,7 @@ def negamax_value(state, depth: int, evaluate=leaf_value) -> int:
 @cases_cache
 def search_cases() -> list[tuple[ConnectFour, int, int, int]]:
     """(state, depth, alpha, beta): full windows, and windows below, around and above the
-    value, on 7x6 and 5x4 positions, near the end too (terminal positions included)."""
+    value, on 6x7 and 4x5 positions, near the end too (terminal positions included)."""
     rng, cases = random.Random(case_seed(SEED + 3)), []
     wide = (-WIN_12 - 1, WIN_12 + 1)
     for index, state in enumerate(positions(SEED + 3, 24, 0, 30)
@@ -293,7 +293,7 @@ def _search_hint(failure: str) -> str:
             f"negative of its search with the window (-beta, -alpha).")
 
 
-@write_it(task="the search")
+@write_it(forbids=SEARCHES, task="the search")
 def check_12_search(search) -> None:
     """Judge ``search(state, depth, alpha, beta, evaluate)``: negamax alpha-beta to
     ``depth`` moves with ``evaluate`` at the horizon, against plain negamax."""
@@ -400,7 +400,7 @@ def _deadline_failure(best_move, kind, state, seconds) -> str | None:
     return None
 
 
-@write_it(task="the deadline loop")
+@write_it(forbids=SEARCHES, task="the deadline loop")
 def check_12_deadline(best_move) -> None:
     """Judge ``best_move(state, seconds)``: iterative deepening against a deadline of
     ``seconds`` of CPU time, returning a legal column in time."""
