@@ -68,6 +68,19 @@ def _referenced(obj) -> set[str]:
     return _names(obj.__code__)
 
 
+def _closed_over(obj) -> list[tuple[str, object]]:
+    """The variables a function took from the function it was written in."""
+    if not isinstance(obj, types.FunctionType) or not obj.__closure__:
+        return []
+    found = []
+    for name, cell in zip(obj.__code__.co_freevars, obj.__closure__):
+        try:
+            found.append((name, cell.cell_contents))
+        except ValueError:  # an empty cell: nothing to take
+            continue
+    return found
+
+
 def _check_imports(source: str, name: str) -> None:
     for node in ast.walk(ast.parse(source)):
         modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
@@ -96,6 +109,10 @@ class _Bundler:
                 continue
             self.seen.add(name)
             self.take(name, self.namespace[name])
+        for name, value in _closed_over(obj):  # a function written inside another
+            if name not in self.seen:
+                self.seen.add(name)
+                self.take(name, value)
         source = textwrap.dedent(inspect.getsource(obj))
         _check_imports(source, obj.__name__)
         self.sources.append(source)

@@ -3,10 +3,11 @@
 
 The agent's source (``nb12_bundle.bundle``) is loaded into a class-tournament box
 (``classroom``: bubblewrap where it can start, a control group of its own) and asked for each
-move over a pipe; its clock is the box's own CPU time, read from its control group, with a
-wall-clock backstop of three times that plus half a second (``classroom.worker``), so a busy
-machine does not make it forfeit. The rungs' budgets are playouts and nodes, the same on every
-machine. Each rung is worth a point when the student's agent scores at least half of the
+move over a pipe. Its clock is the box's CPU time, read from its control group around each move
+and held to the move time here (``ClockedStudent``); the box's own limits, ten times the move
+time of CPU and thirty of wall clock (``classroom.worker``), only stop a runaway move, so a
+loaded machine's slow wall clock does not make it forfeit. The rungs' budgets are playouts and
+nodes, the same on every machine. Each rung is worth a point when the student's agent scores at least half of the
 games against it (a draw is half); the ratings come from the stored round robin of the rungs
 and the student's games together. After the games the position solver reads the student's
 moves back from the end of each game (``studies.connect4_game.game_mistakes``): the moves that
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from ..arena import PairResult, derive_seed
 from ..boards.connect4 import ConnectFour
 from ..agents import make_agent
-from ..classroom import jail
+from ..classroom import cgroups, jail
 from ..classroom.box import Box
 from ..classroom.worker import Entrant, Forfeit, Limits, StudentAgent
 from ..game import player_name
@@ -30,6 +31,7 @@ from ..studies.ladder import Ratings
 __all__ = ["LadderRun", "MOVE_TIME", "climb"]
 
 MOVE_TIME = 0.5  # CPU seconds a move, the student's default
+BACKSTOP = 10  # the box's own limit, this many times the move time (its wall clock: 3x that)
 LABEL = "yours"
 MISTAKE_BUDGET = 20_000  # solver nodes a position may take when the games are read back
 
@@ -94,6 +96,30 @@ class LadderRun:
         return "\n".join(lines)
 
 
+class ClockedStudent(StudentAgent):
+    """The student's boxed agent, each move's CPU time read from its box's control group
+    and held to ``move_time``; the box itself stops a move only at ``BACKSTOP`` times that
+    (its wall clock at three times more), so a loaded machine's slow wall clock does not
+    decide. Without a control group the box's clock is the wall clock, at ``move_time``."""
+
+    def __init__(self, entrant: Entrant, move_time: float, isolated: bool) -> None:
+        self.cgroup = not cgroups.why_not()
+        limit = move_time * BACKSTOP if self.cgroup else move_time
+        super().__init__(entrant, Limits(move_time=limit, isolated=isolated))
+        self.move_time = move_time
+
+    def choose(self, state):
+        box = self.sandbox.box
+        before = box.cpu_seconds() if box is not None else None
+        move = super().choose(state)
+        box = self.sandbox.box
+        after = box.cpu_seconds() if box is not None else None
+        if before is not None and after is not None and after - before > self.move_time:
+            raise Forfeit(f"used {after - before:.2f} s of CPU time on a move, more than "
+                          f"{self.move_time:g} s")
+        return move
+
+
 def _game(student: StudentAgent, rung: tuple, seed: int, as_x: bool,
           run: LadderRun) -> tuple[int, tuple[int, ...]]:
     """One game from the empty 6x7 board: the student's result (1, 0, -1) and the moves."""
@@ -113,10 +139,6 @@ def _game(student: StudentAgent, rung: tuple, seed: int, as_x: bool,
     return mine * state.utility(), tuple(moves)
 
 
-def _limits(move_time: float) -> Limits:
-    return Limits(move_time=move_time, isolated=not jail.why_not())
-
-
 def climb(source: str, games: int = 10, seed: int = 0, move_time: float = MOVE_TIME,
           top: int | None = None, mistakes: bool = True) -> LadderRun:
     """The student's agent (a file's ``source``) against the rungs from the bottom,
@@ -124,7 +146,7 @@ def climb(source: str, games: int = 10, seed: int = 0, move_time: float = MOVE_T
     ratings fitted with the stored round robin, and the student's lost values found."""
     run = LadderRun(games, move_time)
     entrant = Entrant(LABEL, filename="capstone.py", source=source)
-    student = StudentAgent(entrant, _limits(move_time))
+    student = ClockedStudent(entrant, move_time, isolated=not jail.why_not())
     try:
         for rung, label in list(zip(rungs.RUNGS, rungs.LABELS))[:top]:
             tally = {True: [0, 0, 0], False: [0, 0, 0]}  # as X: (x wins, o wins, draws)
