@@ -3,6 +3,8 @@ solution cells): an evaluation, a move order, a depth-limited alpha-beta and a d
 and the agent they make; plus a rule agent that does not search. Data for the tests."""
 import time
 
+import numpy as np
+
 WIN = 1_000_000  # a won game, for the winner; the checkers of notebook 12 use the same
 WEIGHTS = (0, 1, 4, 32)  # a window holding 1, 2 or 3 pieces of one side only
 
@@ -92,6 +94,11 @@ def best_move(state, seconds):
 def my_agent(state):
     """The capstone: a deadline alpha-beta with a tenth of a second a move."""
     return best_move(state, 0.1)
+
+
+def numpy_agent(state):
+    """The capstone, the column as numpy's integer."""
+    return np.int64(best_move(state, 0.1))
 
 
 def strong_agent(state):

@@ -173,11 +173,6 @@ def sleeps(state, seconds):  # waits for the clock instead of searching
 
 # --------------------------------------------------------------------------- the agent
 
-def numpy_agent(state):
-    """Right, the column as numpy's integer."""
-    return np.int64(S.my_agent(state))
-
-
 def leftmost(state):
     return state.moves()[0]
 
@@ -205,7 +200,7 @@ WRITE_IT = [
     (teach.check_12_deadline, [S.best_move, numpy_best_move],
      {depth_one: "keep deepening", fixed_depth_five: "stop the search",
       sleeps: "keep deepening"}),
-    (teach.check_12_agent, [S.my_agent, numpy_agent],
+    (teach.check_12_agent, [S.my_agent, S.numpy_agent],
      {S.rule_agent: "below half", leftmost: "below half", full_column: "failing",
       raises: "ZeroDivisionError"}),
 ]

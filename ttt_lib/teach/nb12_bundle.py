@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import ast
 import inspect
+import linecache
+import re
 import textwrap
 import types
 
@@ -81,6 +83,27 @@ def _closed_over(obj) -> list[tuple[str, object]]:
     return found
 
 
+def _source(obj) -> str:
+    """``obj``'s source; a class typed in a notebook cell is looked up in the cells' text
+    (Python finds a class's source through its module's file, which a notebook lacks)."""
+    try:
+        return inspect.getsource(obj)
+    except (OSError, TypeError):
+        if not isinstance(obj, type):
+            raise
+    files = {value.__code__.co_filename for value in vars(obj).values()
+             if isinstance(value, types.FunctionType)}
+    pattern = re.compile(rf"class\s+{re.escape(obj.__name__)}\b")
+    for filename in reversed(list(linecache.cache)):  # the latest cell first
+        lines = linecache.getlines(filename)
+        if files and filename not in files:
+            continue
+        starts = [i for i, line in enumerate(lines) if pattern.match(line)]
+        if starts:
+            return "".join(inspect.getblock(lines[starts[-1]:]))
+    raise OSError("source code not available")
+
+
 def _check_imports(source: str, name: str) -> None:
     for node in ast.walk(ast.parse(source)):
         modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
@@ -113,7 +136,7 @@ class _Bundler:
             if name not in self.seen:
                 self.seen.add(name)
                 self.take(name, value)
-        source = textwrap.dedent(inspect.getsource(obj))
+        source = textwrap.dedent(_source(obj))
         _check_imports(source, obj.__name__)
         self.sources.append(source)
 

@@ -125,10 +125,10 @@ def _game(student: StudentAgent, rung: tuple, seed: int, as_x: bool,
     """One game from the empty 6x7 board: the student's result (1, 0, -1) and the moves."""
     name, options = rung
     other = make_agent(name, seed=derive_seed(seed, "rung"), **options)
-    student.new_game(derive_seed(seed, "student"))
     players = {1: student, -1: other} if as_x else {1: other, -1: student}
     state, moves, mine = ConnectFour(), [], 1 if as_x else -1
     try:
+        student.new_game(derive_seed(seed, "student"))  # a file that cannot load forfeits
         while not state.is_terminal():
             move = players[state.to_move].choose(state)
             moves.append(move)
