@@ -131,13 +131,13 @@ def last_ladder_12() -> LadderRun | None:
 
 
 def ladder_12(agent, games: int = 10, move_time: float = MOVE_TIME,
-              top: int | None = None, seed: int = SEED_12) -> LadderRun:
+              top: int | None = None, seed: int = SEED_12, stop: bool = False) -> LadderRun:
     """Your agent (a function of the state or an ``Agent`` class) in a box of its own,
     ``games`` seeded games against each rung (all five by default, ``top`` for fewer),
     ``move_time`` CPU seconds a move: the table, the ratings and the moves the solver says
-    threw away a value. Minutes for the whole ladder; ``NotYours`` if it reaches into
-    ttt_lib."""
-    run = climb(bundle(agent), games=games, seed=seed, move_time=move_time, top=top)
+    threw away a value (``stop``: no rung after the first it scores below half against).
+    Minutes for the whole ladder; ``NotYours`` if it reaches into ttt_lib."""
+    run = climb(bundle(agent), games=games, seed=seed, move_time=move_time, top=top, stop=stop)
     _LAST.append(run)
     del _LAST[:-1]
     return run
@@ -171,7 +171,7 @@ def check_12_agent(agent) -> None:
         return print("Not yet: pass the class itself (MyAgent), not an object of it: each "
                      "game builds a fresh one in the box.")
     try:
-        run = ladder_12(agent, games=AGENT_12_GAMES, top=AGENT_12_RUNGS)
+        run = ladder_12(agent, games=AGENT_12_GAMES, top=AGENT_12_RUNGS, stop=True)
     except NotYours as refused:
         return print(f"Not yet: {refused}.")
     failure = _agent_failure(run)

@@ -140,10 +140,11 @@ def _game(student: StudentAgent, rung: tuple, seed: int, as_x: bool,
 
 
 def climb(source: str, games: int = 10, seed: int = 0, move_time: float = MOVE_TIME,
-          top: int | None = None, mistakes: bool = True) -> LadderRun:
+          top: int | None = None, mistakes: bool = True, stop: bool = False) -> LadderRun:
     """The student's agent (a file's ``source``) against the rungs from the bottom,
     ``games`` games a rung (half as X), up to the ``top``-th rung (all by default); the
-    ratings fitted with the stored round robin, and the student's lost values found."""
+    ratings fitted with the stored round robin, and the student's lost values found. With
+    ``stop``, the climb ends at the first rung it scores below half against."""
     run = LadderRun(games, move_time)
     entrant = Entrant(LABEL, filename="capstone.py", source=source)
     student = ClockedStudent(entrant, move_time, isolated=not jail.why_not())
@@ -158,6 +159,8 @@ def climb(source: str, games: int = 10, seed: int = 0, move_time: float = MOVE_T
                 run.records.append((label, 1 if as_x else -1, moves))
             run.results += [PairResult(LABEL, label, *tally[True]),
                             PairResult(label, LABEL, *tally[False])]
+            if stop and run.score(label) < 0.5:
+                break
     finally:
         student.close()
         if student.sandbox.box is not None:
