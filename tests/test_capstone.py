@@ -111,3 +111,12 @@ def test_the_ladder_separates_a_rule_agent_from_a_deadline_alphabeta():
     assert rule.points <= 2 and rule.score(mcts) < 0.5, rule.format()
     assert search.points >= 3 and search.score(mcts) >= 0.5, search.format()
     assert search.ratings.rating("yours") > rule.ratings.rating("yours")
+
+
+def test_the_unit_plan_gives_the_capstone_a_week():
+    from ttt_lib.teach.plan import PROJECT_MINUTES, read_plan
+    path = Path(__file__).parents[1] / "notebooks" / "12_capstone_connect_four.ipynb"
+    plan = read_plan(path)
+    assert plan.minutes == PROJECT_MINUTES["12"] == 5 * 120
+    assert {"check_12_evaluate", "check_12_order", "check_12_search", "check_12_deadline",
+            "check_12_agent", "check_12_threats"} <= set(plan.write_its)

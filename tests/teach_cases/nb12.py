@@ -99,6 +99,10 @@ def fixed_columns(state):  # the same list whatever the board
     return [3, 2, 4, 1, 5, 0, 6]
 
 
+def first_only(state):  # one column, not the list
+    return [state.moves()[0]]
+
+
 def wins_only(state):  # never blocks
     moves = centre_first(state)
     return sorted(moves, key=lambda m: not S.wins_at(state, m))
@@ -192,8 +196,8 @@ WRITE_IT = [
     (teach.check_12_evaluate, [S.evaluate, numpy_evaluate],
      {x_side: "player to move", constant: "only 50%", gives_text: "not a finite number"}),
     (teach.check_12_order, [S.order, numpy_order],
-     {centre_first: "wins at once", fixed_columns: "every legal column once",
-      wins_only: "must block"}),
+     {centre_first: "wins at once", fixed_columns: "must block",
+      first_only: "every legal column once", wins_only: "must block"}),
     (teach.check_12_search, [S.search, numpy_search],
      {plain_negamax: "stop trying moves", no_negation: "negative", win_for_mover: "-WIN",
       search_stub: "write the function"}),
