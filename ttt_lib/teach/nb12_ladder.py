@@ -46,8 +46,16 @@ class LadderRun:
     results: list[PairResult] = field(default_factory=list)
     forfeits: list[str] = field(default_factory=list)
     records: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
-    mistakes: list[tuple[str, int, Mistake]] = field(default_factory=list)
     ratings: Ratings | None = None
+    found: list[tuple[str, int, Mistake]] | None = None  # the mistakes, once looked for
+
+    @property
+    def mistakes(self) -> list[tuple[str, int, Mistake]]:
+        """The student's moves the solver says threw a value away (looked for on first use:
+        seconds to minutes, as the games are long or short)."""
+        if self.found is None:
+            self.found = find_mistakes(self.records)
+        return self.found
 
     def score(self, rung: str) -> float:
         """The student's share of the points against ``rung`` (a draw is half)."""
@@ -140,10 +148,11 @@ def _game(student: StudentAgent, rung: tuple, seed: int, as_x: bool,
 
 
 def climb(source: str, games: int = 10, seed: int = 0, move_time: float = MOVE_TIME,
-          top: int | None = None, mistakes: bool = True, stop: bool = False) -> LadderRun:
+          top: int | None = None, mistakes: bool = False, stop: bool = False) -> LadderRun:
     """The student's agent (a file's ``source``) against the rungs from the bottom,
     ``games`` games a rung (half as X), up to the ``top``-th rung (all by default); the
-    ratings fitted with the stored round robin, and the student's lost values found. With
+    ratings fitted with the stored round robin; the student's lost values are found now
+    with ``mistakes``, else when ``run.mistakes`` is first read. With
     ``stop``, the climb ends at the first rung it scores below half against."""
     run = LadderRun(games, move_time)
     entrant = Entrant(LABEL, filename="capstone.py", source=source)
@@ -167,7 +176,7 @@ def climb(source: str, games: int = 10, seed: int = 0, move_time: float = MOVE_T
             Box.discard(student.sandbox.box)
     run.ratings = rungs.ratings_with(run.results, LABEL)
     if mistakes:
-        run.mistakes = find_mistakes(run.records)
+        run.found = find_mistakes(run.records)
     return run
 
 
