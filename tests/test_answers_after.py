@@ -43,7 +43,11 @@ ANSWERS = {
     "check_10_self_play": (["QTable.learn_game", "TDValues.learn_game"], None),
     "check_11_windows": (["winning_lines"],
                          "the pictures of the windows come first; the exercise is their count"),
-    "check_12_windows": (["line_score"], None),
+    "check_12_threats": (["threat_cells"], None),
+    "check_12_evaluate": ([], None),
+    "check_12_order": ([], None),
+    "check_12_search": ([], None),
+    "check_12_deadline": ([], None),
     "check_12_agent": ([], None),
 }
 LISTING = re.compile(r"\b(?:show_source|source_text|getsource)\(([^()]*)\)")

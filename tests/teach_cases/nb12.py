@@ -1,104 +1,183 @@
-"""Right and wrong answers for the exercises of notebook 12 (the Connect Four capstone)."""
+"""Right and wrong answers for the exercises of notebook 12 (the Connect Four capstone): the
+threats, the four stages and the agent. The course's solution is tests/capstone_solution.py,
+loaded as a module of its own so the agent's checker can copy its source into a box."""
+import importlib.util
+import sys
 import time
+from pathlib import Path
+
+import numpy as np
 
 from ttt_lib import teach
-from ttt_lib.player import Agent
+from ttt_lib.agents import make_agent
+from ttt_lib.search import alphabeta, depth_limited, iterative_deepening, negamax
 
 
-def _windows(state):
-    """Every window of four as (row, column) cells: rows, columns, both diagonals."""
-    rows, columns = state.rows, state.columns
-    for r in range(rows):
-        for c in range(columns):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                if 0 <= r + 3 * dr < rows and 0 <= c + 3 * dc < columns:
-                    yield [(r + i * dr) * columns + c + i * dc for i in range(4)]
+def _solution():
+    path = Path(__file__).parents[1] / "capstone_solution.py"
+    if "capstone_solution" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("capstone_solution", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["capstone_solution"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["capstone_solution"]
 
 
-def _score(state, directions=((0, 1), (1, 0), (1, 1), (1, -1)), mixed=False, sign=1):
-    cells, total = state.cells(), 0
-    rows, columns = state.rows, state.columns
-    for r in range(rows):
-        for c in range(columns):
-            for dr, dc in directions:
-                if not (0 <= r + 3 * dr < rows and 0 <= c + 3 * dc < columns):
-                    continue
-                marks = [cells[(r + i * dr) * columns + c + i * dc] for i in range(4)]
-                xs, os = marks.count(1), marks.count(2)
-                if xs and (not os or mixed):
-                    total += 10 ** (xs - 1)
-                if os and (not xs or mixed):
-                    total -= 10 ** (os - 1)
-    return sign * total
+S = _solution()
 
 
-def windows(state):
-    """Right: window by window."""
-    return _score(state)
+# ------------------------------------------------------------------ exercise 1: the threats
 
-
-def windows_from_lines(state):
-    """Right, another way: the board's own lines() are its windows of four; as a float."""
-    cells, total = state.cells(), 0.0
+def threats(state, player):
+    """Right: window by window, (column, row from the bottom)."""
+    cells, mine, found = state.cells(), 1 if player == 1 else 2, set()
     for line in state.lines():
-        marks = [cells[c] for c in line]
-        xs, os = marks.count(1), marks.count(2)
-        total += 10 ** (xs - 1) if xs and not os else -10 ** (os - 1) if os and not xs else 0
-    return total
+        empty = [c for c in line if cells[c] == 0]
+        if len(empty) == 1 and sum(cells[c] == mine for c in line) == 3:
+            found.add((empty[0] % state.columns, state.rows - empty[0] // state.columns))
+    return found
 
 
-def no_diagonals(state):
-    return _score(state, ((0, 1), (1, 0)))
+def numpy_threats(state, player):
+    """Right, as a list of pairs of numpy's integers."""
+    return [(np.int64(c), np.int64(r)) for c, r in threats(state, player)]
 
 
-def mixed_windows(state):
-    return _score(state, mixed=True)
+def threats_other_side(state, player):
+    return threats(state, -player)
 
 
-def o_view(state):
-    return _score(state, sign=-1)
+def threats_rows_from_top(state, player):
+    return {(c, state.rows + 1 - r) for c, r in threats(state, player)}
 
 
-def endless_windows(state):
-    return endless_windows(state)
+def threats_playable_only(state, player):
+    moves = {c: state.rows - max(i // state.columns for i, v in enumerate(state.cells())
+                                 if i % state.columns == c and v == 0) for c in state.moves()}
+    return {(c, r) for c, r in threats(state, player) if moves.get(c) == r}
 
 
-def windows_stub(state):
+def threats_stub(state, player):
     raise NotImplementedError  # your code here
 
 
-def _wins(state, move):
-    return state.play(move).winner() is not None
+# -------------------------------------------------------------------- stage 1: evaluation
+
+def numpy_evaluate(state):
+    """Right, as numpy's float."""
+    return np.float64(S.evaluate(state))
 
 
-def _threat(state, move, moves):
-    other = [m for m in moves if m != move]
-    return bool(other) and state.play(other[0]).play(move).winner() is not None
+def x_side(state):  # ignores whose turn it is
+    return S.evaluate(state) * state.to_move
 
 
-def good_agent(state):
-    """Right: win, block, never play under the opponent's win, else the best windows."""
-    moves = state.moves()
-    for pick in ([m for m in moves if _wins(state, m)],):
-        if pick:
-            return pick[0]
-    blocks = [m for m in moves if _threat(state, m, moves)]
-    if blocks:
-        return blocks[0]
-    safe = [m for m in moves if not any(_wins(state.play(m), r) for r in state.play(m).moves())]
-    options = safe or moves
-    return max(options, key=lambda m: (state.to_move * windows(state.play(m)),
-                                       -abs(m - (state.columns - 1) / 2)))
+def constant(state):
+    return 0
 
 
-class GoodAgent(Agent):
-    """Right, as an Agent class: the same rules, ties by the agent's own RNG."""
-
-    def choose(self, state):
-        return good_agent(state)
+def pieces(state):  # a number from the mover's side, but no better than chance
+    return 0.0
 
 
-def leftmost(state):  # legal, but weaker than greedy
+def gives_text(state):
+    return str(S.evaluate(state))
+
+
+# ------------------------------------------------------------------------ stage 2: the order
+
+def numpy_order(state):
+    """Right, as numpy's integers."""
+    return [np.int64(m) for m in S.order(state)]
+
+
+def centre_first(state):  # no wins, no blocks
+    return sorted(state.moves(), key=lambda m: abs(2 * m - (state.columns - 1)))
+
+
+def fixed_columns(state):  # the same list whatever the board
+    return [3, 2, 4, 1, 5, 0, 6]
+
+
+def first_only(state):  # one column, not the list
+    return [state.moves()[0]]
+
+
+def wins_only(state):  # never blocks
+    moves = centre_first(state)
+    return sorted(moves, key=lambda m: not S.wins_at(state, m))
+
+
+# ---------------------------------------------------------------------- stage 3: the search
+
+def numpy_search(state, depth, alpha, beta, evaluate):
+    """Right, the value as numpy's integer."""
+    return np.int64(S.search(state, depth, alpha, beta, evaluate))
+
+
+def plain_negamax(state, depth, alpha, beta, evaluate):  # right values, nothing pruned
+    if state.is_terminal():
+        return -S.WIN if state.winner() is not None else 0
+    if depth == 0:
+        return evaluate(state)
+    return max(-plain_negamax(state.play(m), depth - 1, -beta, -alpha, evaluate)
+               for m in state.moves())
+
+
+def no_negation(state, depth, alpha, beta, evaluate):  # forgets the sign of the child's value
+    if state.is_terminal():
+        return -S.WIN if state.winner() is not None else 0
+    if depth == 0:
+        return evaluate(state)
+    for move in state.moves():
+        value = no_negation(state.play(move), depth - 1, -beta, -alpha, evaluate)
+        if value >= beta:
+            return value
+        alpha = max(alpha, value)
+    return alpha
+
+
+def win_for_mover(state, depth, alpha, beta, evaluate):  # the end of the game, the wrong way
+    if state.is_terminal():
+        return S.WIN if state.winner() is not None else 0
+    if depth == 0:
+        return evaluate(state)
+    for move in state.moves():
+        value = -win_for_mover(state.play(move), depth - 1, -beta, -alpha, evaluate)
+        if value >= beta:
+            return value
+        alpha = max(alpha, value)
+    return alpha
+
+
+def search_stub(state, depth, alpha, beta, evaluate):
+    raise NotImplementedError  # your code here
+
+
+# ---------------------------------------------------------------- stage 4: the deadline loop
+
+def numpy_best_move(state, seconds):
+    """Right, the column as numpy's integer."""
+    return np.int64(S.best_move(state, seconds))
+
+
+def depth_one(state, seconds):  # no search past its own move
+    return S.order(state)[0]
+
+
+def fixed_depth_five(state, seconds):  # ignores the clock
+    return max(S.order(state), key=lambda m: -S.search(state.play(m), 4, -S.WIN - 1,
+                                                       S.WIN + 1, S.evaluate))
+
+
+def sleeps(state, seconds):  # waits for the clock instead of searching
+    time.sleep(seconds)
+    return S.order(state)[0]
+
+
+# --------------------------------------------------------------------------- the agent
+
+def leftmost(state):
     return state.moves()[0]
 
 
@@ -110,70 +189,50 @@ def raises(state):
     return 1 // 0
 
 
-def slow(state):
-    time.sleep(teach.AGENT_12_MOVE_TIME + 0.2)
-    return state.moves()[0]
-
-
-def agent_stub(state):
-    raise NotImplementedError  # your code here
-
-
-CASES = []
-
 WRITE_IT = [
-    (teach.check_12_windows, [windows, windows_from_lines],
-     {no_diagonals: "both diagonals", mixed_windows: "window with both",
-      o_view: "X's point of view", endless_windows: "recursed without end",
-      windows_stub: "write the function"}),
-    (teach.check_12_agent, [good_agent, GoodAgent],
-     {leftmost: "not yet above greedy", full_column: "not a legal move",
-      raises: "raised ZeroDivisionError", slow: "more than the", agent_stub: "write the function"}),
+    (teach.check_12_threats, [threats, numpy_threats],
+     {threats_other_side: "other side", threats_rows_from_top: "from 1 at the bottom",
+      threats_playable_only: "need not be playable", threats_stub: "write the function"}),
+    (teach.check_12_evaluate, [S.evaluate, numpy_evaluate],
+     {x_side: "player to move", constant: "only 50%", gives_text: "not a finite number"}),
+    (teach.check_12_order, [S.order, numpy_order],
+     {centre_first: "wins at once", fixed_columns: "must block",
+      first_only: "every legal column once", wins_only: "must block"}),
+    (teach.check_12_search, [S.search, numpy_search],
+     {plain_negamax: "stop trying moves", no_negation: "negative", win_for_mover: "-WIN",
+      search_stub: "write the function"}),
+    (teach.check_12_deadline, [S.best_move, numpy_best_move],
+     {depth_one: "keep deepening", fixed_depth_five: "stop the search",
+      sleeps: "keep deepening"}),
+    (teach.check_12_agent, [S.my_agent, S.numpy_agent],
+     {leftmost: "below half", full_column: "failing", raises: "ZeroDivisionError"}),
+    # (a rule agent that wins and blocks but does not search: tests/test_capstone.py)
 ]
 
 
-# ------------------------------------------- numpy numbers, and the library called instead
-import numpy as np  # noqa: E402
-
-from ttt_lib.agents import make_agent  # noqa: E402
-from ttt_lib.search import alphabeta, line_score  # noqa: E402
-from ttt_lib.search.monte_carlo import MCTSTree  # noqa: E402
+def library_evaluate(state):
+    return depth_limited(state, 1)
 
 
-def numpy_windows(state):
-    """Right, with numpy: the windows as an array of cells, the score an np.int64."""
-    cells, lines = np.array(state.cells()), np.array(state.lines())
-    marks = cells[lines]
-    xs, os = (marks == 1).sum(axis=1), (marks == 2).sum(axis=1)
-    only_x, only_o = (xs > 0) & (os == 0), (os > 0) & (xs == 0)
-    return np.sum(np.where(only_x, 10 ** np.maximum(xs - 1, 0), 0)) - \
-        np.sum(np.where(only_o, 10 ** np.maximum(os - 1, 0), 0))
+def library_order(state):
+    return sorted(state.moves(), key=lambda m: negamax(state.play(m)))
 
 
-def numpy_agent(state):
-    """Right, the column as np.int64."""
-    return np.int64(good_agent(state))
+def library_search(state, depth, alpha, beta, evaluate):
+    return alphabeta(state)
 
 
-def library_windows(state):
-    return line_score(state)
+def library_deadline(state, seconds):
+    return iterative_deepening(state, seconds)
 
 
-def library_mcts(state):
-    return MCTSTree(state, seed=0).run(300).best_move()
-
-
-def library_deepening(state):
+def library_agent(state):
     return make_agent("deepening", nodes=300).choose(state)
 
 
-def library_alphabeta(state):
-    return max(state.moves(), key=lambda m: -alphabeta(state.play(m)))
-
-
-WRITE_IT[0][1].append(numpy_windows)
-WRITE_IT[1][1].append(numpy_agent)
-CHEATS = [(teach.check_12_windows, {library_windows: "line_score", line_score: "line_score"}),
-          (teach.check_12_agent, {library_mcts: "MCTSTree.run",
-                                  library_deepening: "DeepeningAgent.choose",
-                                  library_alphabeta: "alphabeta"})]
+CHEATS = [(teach.check_12_evaluate, {library_evaluate: "depth_limited"}),
+          (teach.check_12_order, {library_order: "negamax"}),
+          (teach.check_12_search, {library_search: "alphabeta"}),
+          (teach.check_12_deadline, {library_deadline: "iterative_deepening"}),
+          (teach.check_12_threats, {}),
+          (teach.check_12_agent, {library_agent: "make_agent"})]

@@ -1,191 +1,184 @@
-"""Exercises of notebook 12: the Connect Four capstone."""
+"""Exercises of notebook 12: the Connect Four capstone (threats and parity; the agent on the
+ladder). The stages before the agent are ``nb12_stages``'s.
+
+Cells are named (column, row): columns from 0 on the left, rows from 1 at the bottom, so a
+row's parity reads off its number (rows 1, 3, 5 are odd).
+"""
 from __future__ import annotations
 
 import numbers
 import random
-import time
-from functools import lru_cache
 
-from ..arena import PairResult, derive_seed
 from ..boards.connect4 import ConnectFour
-from .. import agents as _agents
 from ..player import Agent
 from ..safetext import short
-from ..search.monte_carlo import MCTSTree
-from ..search.ordering import line_score
-from ..studies.ladder import fit_ratings, round_robin
-from .core import case_seed, unanswered, write_it
-from .judge import SEARCHES, Case, TimeLimit, call_limited, failure_of, judge
-from .nb08 import AGENT_08_FORBIDS
+from .core import case_seed, cases_cache, unanswered, word_in, write_it, verdict
+from .judge import SEARCHES, call_limited, failure_of
+from .nb12_bundle import NotYours, bundle
+from .nb12_ladder import MOVE_TIME, LadderRun, climb
+from .nb12_stages import random_position
 
-__all__ = ["AGENT_12_GAMES", "AGENT_12_MOVE_TIME", "check_12_agent", "check_12_windows"]
+__all__ = ["AGENT_12_GAMES", "AGENT_12_RUNGS", "check_12_agent", "check_12_parity",
+           "check_12_threats", "last_ladder_12", "ladder_12", "threat_cells"]
 
-AGENT_12_MOVE_TIME = 1.0  # seconds per move, as the class tournament's default clock
-AGENT_12_GAMES = (8, 3)   # games a round against greedy (half as X), and the most rounds
-LADDER_12 = ("random", "greedy")
+AGENT_12_GAMES = 2  # seeded games a rung in the checker's quick climb (half as X)
+AGENT_12_RUNGS = 3  # the checker climbs random, greedy and MCTS with 500 playouts
 SEED_12 = 12
 
 
-# ------------------------------------------------------------------ exercise 1: the windows
+# ----------------------------------------------------------- exercise 1: threats and parity
 
-def _positions(count: int = 60) -> list[ConnectFour]:
-    """Seeded random positions, 7x6 and 5x4 (four in a row), the emptiest first."""
+def threat_cells(state, player: int) -> set[tuple[int, int]]:
+    """The empty cells (column, row from 1 at the bottom) that would complete four in a row
+    for ``player`` (1 = X, -1 = O) were its piece there, playable now or not."""
+    cells, digit = state.cells(), 1 if player == 1 else 2
+    found = set()
+    for line in state.lines():
+        empty = [c for c in line if cells[c] == 0]
+        if len(empty) == 1 and all(cells[c] == digit for c in line if c != empty[0]):
+            found.add((empty[0] % state.columns, state.rows - empty[0] // state.columns))
+    return found
+
+
+@cases_cache
+def _threat_cases() -> list[tuple[ConnectFour, int]]:
+    """Seeded positions (6x7 and 4x5, rows x columns) with threats, for each side in turn, emptiest first."""
     rng, found = random.Random(case_seed(SEED_12)), []
-    while len(found) < count:
-        state = ConnectFour(*rng.choice([(7, 6), (7, 6), (5, 4)]))
-        for _ in range(rng.randrange(0, 24)):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.moves()))
-        found.append(state)
-    return sorted(found, key=lambda s: (bin(s.x | s.o).count("1"), s.to_text()))
+    while len(found) < 40:
+        size = rng.choice([(7, 6), (7, 6), (5, 4)])
+        state = random_position(rng, rng.randint(6, 26), *size)
+        player = rng.choice([1, -1])
+        if state is not None and (threat_cells(state, player) or len(found) < 4):
+            found.append((state, player))
+    return sorted(found, key=lambda c: (bin(c[0].x | c[0].o).count("1"), c[0].to_text()))
 
 
-def _windows_hint(state, expected, got, visits) -> str:
-    if got == -expected:
-        return "The sign is the other way round: the score is from X's point of view."
-    return ("Every window of four counts: along the rows, up the columns and along both "
-            "diagonals; one holding only X's pieces adds 10 ** (pieces - 1), only O's "
-            "subtracts as much, and a window with both (or neither) adds nothing.")
+def _as_cells(answer) -> set | None:
+    """A set, list or tuple of (column, row) pairs of ints as a set; None otherwise."""
+    if type(answer) not in (set, frozenset, list, tuple):
+        return None
+    cells = set()
+    for item in answer:
+        if type(item) not in (tuple, list) or len(item) != 2 or not all(
+                isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in item):
+            return None
+        cells.add((int(item[0]), int(item[1])))
+    return cells
 
 
-@write_it(forbids=(*SEARCHES, line_score), task="the score")
-def check_12_windows(fn) -> None:
-    """Judge ``fn(state)``: the windows-of-four score of a Connect Four position (X's view),
-    against ``line_score`` on seeded positions of 7x6 and 5x4 boards."""
-    if unanswered(fn, "go over every window of four cells: rows, columns and both "
-                      "diagonals, and add each window's score."):
+def _threats_hint(state, player, expected, got) -> str:
+    if got == threat_cells(state, -player):
+        return "Those are the other side's threats: player 1 is X, -1 is O."
+    if any(row == state.rows - r + 1 for _, r in expected for _, row in got) and not \
+            got & expected:
+        return "Rows count from 1 at the bottom (on a board of 6 rows the top row is row 6)."
+    if got < expected:
+        return ("A threat need not be playable yet: every empty cell that would complete a "
+                "line of four counts, in every direction (both diagonals too).")
+    return ("A threat is an empty cell whose line of four holds three of the player's "
+            "pieces and nothing else.")
+
+
+@write_it(forbids=SEARCHES, task="the threats")
+def check_12_threats(threats) -> None:
+    """Judge ``threats(state, player)``: the set of (column, row) cells, rows from 1 at the
+    bottom, that would complete four in a row for ``player`` (1 = X, -1 = O)."""
+    if unanswered(threats, "go over every window of four: three of the player's pieces "
+                           "and one empty cell make that cell a threat."):
         return
-    cases = [Case(state, f"{state.columns}x{state.rows} board {state.to_text()!r}")
-             for state in _positions()]
-    judge(fn, cases, oracle=line_score, hint=_windows_hint,
-          call=lambda student, watched: student(watched.state),
-          right=f"your score agrees with line_score on all {len(cases)} positions: every "
-                f"window of four in every direction, X's windows up, O's down.")
-
-
-# ------------------------------------------------------------------- exercise 2: the agent
-
-class Illegal(Exception):
-    """The student's agent broke a rule: the sentence says which."""
-
-
-class Timed(Agent):
-    """The student's agent (a function of the state, an Agent class or an instance),
-    watched: each move legal and within the move time."""
-
-    name = "yours"
-
-    def __init__(self, player, seed: int) -> None:
-        super().__init__(seed)
-        if isinstance(player, type) and issubclass(player, Agent):
-            player = player(seed=seed)
-        self.choice = player.choose if isinstance(player, Agent) else player
-        random.seed(seed)  # a function drawing on the random module plays the same again
-
-    def choose(self, state):
-        start = time.perf_counter()
-        try:  # stopped at twice the move time: an endless loop ends too
-            move = call_limited(self.choice, (state,), 2 * AGENT_12_MOVE_TIME)
+    if not callable(threats):
+        return print(f"Not yet: pass your function itself, not {type(threats).__name__}.")
+    cases = _threat_cases()
+    for state, player in cases:
+        try:
+            answer = call_limited(threats, (state, player))
         except NotImplementedError:
-            raise
-        except TimeLimit:
-            raise Illegal(f"on {state.to_text()!r} it took more than the "
-                          f"{AGENT_12_MOVE_TIME:g} s a move may take (an endless loop?)") from None
+            return print("Not yet: write the function (it still raises NotImplementedError).")
         except Exception as error:  # the student's bug, reported, never a traceback
-            raise Illegal(f"on {state.to_text()!r} {failure_of(error)}") from None
-        seconds = time.perf_counter() - start
-        if seconds > AGENT_12_MOVE_TIME:
-            raise Illegal(f"on {state.to_text()!r} it took {seconds:.1f} s, more than the "
-                          f"{AGENT_12_MOVE_TIME:g} s a move may take")
-        legal = [m for m in state.moves() if _same_move(move, m)]
-        if not legal:
-            raise Illegal(f"on {state.to_text()!r} it chose {short(move)}, not a legal move "
-                          f"(the columns that are not full: {state.moves()})")
-        return legal[0]  # numpy's np.int64(3) is the column 3
+            return print(f"Not yet: on {state.to_text()!r} {failure_of(error)}.")
+        expected, got = threat_cells(state, player), _as_cells(answer)
+        if got != expected:
+            name = "X" if player == 1 else "O"
+            return print(f"Not yet: on {state.to_text()!r} {name}'s threats are "
+                         f"{sorted(expected)}, your function gave {short(answer)}. "
+                         f"{_threats_hint(state, player, expected, got or set())}")
+    print(f"Right: every threat of either side on {len(cases)} positions, playable or not, "
+          f"rows counted from the bottom.")
 
 
-def _same_move(move, legal: int) -> bool:
-    """Whether the student's ``move`` is the column ``legal`` (any whole number, numpy's too;
-    never True or a float)."""
-    return (isinstance(move, numbers.Integral) and not isinstance(move, bool)
-            and int(move) == legal)
-
-
-def _games(player, opponent: str, games: int, first: int) -> PairResult:
-    """``games`` seeded games of the student's agent against ``opponent``, numbered from
-    ``first``; half with the student as X. The result as seen by the student (as X)."""
-    from ..arena import play_game
-    wins = losses = draws = 0
-    for number in range(first, first + games):
-        seed = derive_seed(case_seed(SEED_12), opponent, number)
-        mine = Timed(player, seed)
-        as_x = number % 2 == 0
-        x, o = (mine, opponent) if as_x else (opponent, mine)
-        result = play_game(x, o, seed=seed, start=ConnectFour()).result * (1 if as_x else -1)
-        wins, losses, draws = wins + (result > 0), losses + (result < 0), draws + (result == 0)
-    return PairResult("yours", opponent, wins, losses, draws)
-
-
-@lru_cache(maxsize=1)
-def _ladder_results() -> tuple[PairResult, ...]:
-    """The ladder's own round robin (random and greedy), seeded."""
-    return tuple(round_robin(LADDER_12, ConnectFour(), games=AGENT_12_GAMES[0], seed=SEED_12))
-
-
-def _rate(player) -> tuple[object, list[PairResult]]:
-    """Rounds of games against greedy (after one against random) until the student's agent
-    is rated above greedy with 95% confidence, or the rounds run out."""
-    per_round, rounds = AGENT_12_GAMES
-    results = [_games(player, "random", per_round // 2, 0)]
-    for round_number in range(rounds):
-        results.append(_games(player, "greedy", per_round, round_number * per_round))
-        ratings = fit_ratings(("random", "greedy", "yours"),
-                              list(_ladder_results()) + results)
-        if ratings.gap("yours", "greedy")[1] > 0:
-            break
-    return ratings, results
-
-
-def _agent_hint(ratings, results) -> str:
-    gap, low, _ = ratings.gap("yours", "greedy")
-    greedy = [r for r in results if r.o == "greedy"]
-    record = "/".join(str(sum(getattr(r, k) for r in greedy))
-                      for k in ("x_wins", "draws", "o_wins"))
-    return (f"against greedy your agent went {record} (won/drawn/lost), {gap:+.0f} Elo with "
-            f"a 95% interval from {low:+.0f}: not yet above greedy with confidence. Win and "
-            f"block first, then prefer the centre and the moves whose windows score best, "
-            f"and never drop a piece just below the opponent's winning cell.")
-
-
-# the library's searches and agents: the agent is the student's (line_score, the evaluation
-# of notebook 5, is allowed: exercise 1 is writing it again)
-AGENT_12_FORBIDS = (*AGENT_08_FORBIDS, (MCTSTree, "run"), (_agents.GreedyAgent, "choose"))
-
-
-@write_it(forbids=AGENT_12_FORBIDS, task="the agent")
-def check_12_agent(player) -> None:
-    """Judge the student's Connect Four agent against the ladder: rated above greedy with 95%
-    confidence within ``AGENT_12_GAMES`` seeded rounds, every move legal and within
-    ``AGENT_12_MOVE_TIME``."""
-    if unanswered(player, "start from greedy (win, else block) and add a preference: the "
-                          "centre columns, or the move whose windows score best."):
+def check_12_parity(answer) -> None:
+    """Which threats serve O, the second player, on a board of 6 rows: 'odd' or 'even'?"""
+    if unanswered(answer, "if O always answers in the column X just played, which rows "
+                          "does O end up filling?"):
         return
-    if not (callable(player) or isinstance(player, Agent)):
+    said = word_in(answer, ("odd", "even"))
+    verdict(said == "even",
+            "O's threats on even rows (2, 4, 6): answering X in the same column wins O "
+            "every even cell, and one of them completes O's line.",
+            "answer 'odd' or 'even'." if said is None else
+            "follow the columns: X drops into a column at an odd row, and O, answering on "
+            "top, fills the row above it. Which rows are O's?")
+
+
+# ------------------------------------------------------------- exercise 6: the agent, boxed
+
+_LAST: list[LadderRun] = []
+
+
+def last_ladder_12() -> LadderRun | None:
+    """The games ``check_12_agent`` or ``ladder_12`` played last (None before any)."""
+    return _LAST[-1] if _LAST else None
+
+
+def ladder_12(agent, games: int = 10, move_time: float = MOVE_TIME,
+              top: int | None = None, seed: int = SEED_12, stop: bool = False) -> LadderRun:
+    """Your agent (a function of the state or an ``Agent`` class) in a box of its own,
+    ``games`` seeded games against each rung (all five by default, ``top`` for fewer),
+    ``move_time`` CPU seconds a move: the table, the ratings and the moves the solver says
+    threw away a value (``stop``: no rung after the first it scores below half against).
+    Minutes for the whole ladder; ``NotYours`` if it reaches into ttt_lib."""
+    run = climb(bundle(agent), games=games, seed=seed, move_time=move_time, top=top, stop=stop)
+    _LAST.append(run)
+    del _LAST[:-1]
+    return run
+
+
+def _agent_failure(run: LadderRun) -> str | None:
+    if any("NotImplementedError" in reason for reason in run.forfeits):
+        return "write the function (it still raises NotImplementedError)"
+    if run.forfeits:
+        return f"your agent lost a game by failing, {run.forfeits[0]}"
+    if run.points < AGENT_12_RUNGS:
+        rung = run.rungs[run.points]
+        won, drawn, lost = run.record(rung)
+        return (f"against {rung} it won {won}, drew {drawn} and lost {lost}: it scores "
+                f"{run.score(rung):.2f}, below half. Search deeper in the time you have: "
+                f"a better move order prunes more, a better evaluation needs less depth")
+    return None
+
+
+@write_it(task="the agent")
+def check_12_agent(agent) -> None:
+    """Judge your Connect Four agent in a box of its own: at least half the points against
+    each of the first ``AGENT_12_RUNGS`` rungs in ``AGENT_12_GAMES`` seeded games a rung,
+    every move legal and within ``MOVE_TIME`` CPU seconds."""
+    if unanswered(agent, "best_move(state, seconds) with a tenth of a second is a start."):
+        return
+    if not (callable(agent) or isinstance(agent, Agent)):
         return print(f"Not yet: pass your function (def ...) or Agent class itself, not "
-                     f"{type(player).__name__}.")
+                     f"{type(agent).__name__}.")
+    if isinstance(agent, Agent):
+        return print("Not yet: pass the class itself (MyAgent), not an object of it: each "
+                     "game builds a fresh one in the box.")
     try:
-        ratings, results = _rate(player)
-    except NotImplementedError:
-        return print("Not yet: write the function (it still raises NotImplementedError).")
-    except Illegal as error:
-        return print(f"Not yet: {error}.")
-    gap, low, high = ratings.gap("yours", "greedy")
-    if low <= 0:
-        return print(f"Not yet: {_agent_hint(ratings, results)}")
-    rating, (bottom, top) = ratings.rating("yours"), ratings.interval("yours")
-    games = sum(r.games for r in results)
-    print(f"Right: in {games} seeded games your agent rates {rating:+.0f} Elo above random "
-          f"[{bottom:+.0f}, {top:+.0f}], {gap:+.0f} above greedy [{low:+.0f}, {high:+.0f}], "
-          f"every move legal and within {AGENT_12_MOVE_TIME:g} s. Enter it in the class "
-          f"tournament!")
+        run = ladder_12(agent, games=AGENT_12_GAMES, top=AGENT_12_RUNGS, stop=True)
+    except NotYours as refused:
+        return print(f"Not yet: {refused}.")
+    failure = _agent_failure(run)
+    if failure:
+        return print(f"Not yet: {failure}.")
+    rating, (low, high) = run.ratings.rating("yours"), run.ratings.interval("yours")
+    print(f"Right: in {sum(r.games for r in run.results)} seeded games your agent scored at "
+          f"least half against each of {', '.join(run.rungs)}, every move legal and within "
+          f"{MOVE_TIME:g} s of CPU time ({rating:+.0f} Elo above random, [{low:+.0f}, "
+          f"{high:+.0f}]). ladder_12 plays the whole ladder.")

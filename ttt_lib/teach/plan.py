@@ -79,6 +79,8 @@ ASSUMES = {
            "https://docs.python.org/3/library/concurrent.futures.html"),
     "12": ("the core path and notebook 11", None),
 }
+# A notebook that is a project has its own time: the capstone is a week of evenings.
+PROJECT_MINUTES = {"12": 5 * 120}
 _CHECK_CALL = re.compile(r"(?<!def )(?<![\w.])(check_\d\d_\w+)\s*\(")
 
 
@@ -103,7 +105,10 @@ class NotebookPlan:
 
     @property
     def minutes(self) -> int:
-        """The estimated time to work through the notebook, exercises included."""
+        """The estimated time to work through the notebook, exercises included (a project's
+        own time, ``PROJECT_MINUTES``, where it has one)."""
+        if self.number in PROJECT_MINUTES:
+            return PROJECT_MINUTES[self.number]
         return round(self.words / READING_WORDS_PER_MINUTE
                      + self.code_cells * MINUTES_PER_CODE_CELL
                      + self.code_lines / CODE_LINES_PER_MINUTE

@@ -1,0 +1,122 @@
+"""The capstone of notebook 12: the agent's source bundled for a box, the stored ladder, the
+ladder separating a rule agent from a deadline alpha-beta (played in boxes), the solver reading
+back a game's mistakes, and the 4x6 board's second-player win."""
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from ttt_lib.arena import processes_available
+from ttt_lib.boards.connect4 import ConnectFour
+from ttt_lib.studies import connect4_ladder
+from ttt_lib.studies.connect4_solve import solve_connect4
+from ttt_lib.studies.ladder import round_robin
+from ttt_lib.teach.nb12 import threat_cells
+from ttt_lib.teach.nb12_bundle import NotYours, bundle
+from ttt_lib.teach.nb12_ladder import climb, find_mistakes
+
+
+def _solution():
+    if "capstone_solution" not in sys.modules:
+        path = Path(__file__).with_name("capstone_solution.py")
+        spec = importlib.util.spec_from_file_location("capstone_solution", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["capstone_solution"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["capstone_solution"]
+
+
+S = _solution()
+needs_boxes = pytest.mark.skipif(not processes_available(), reason="no processes here")
+
+
+def test_the_bundle_is_a_file_that_defines_the_agent_and_what_it_uses():
+    source = bundle(S.my_agent)
+    namespace = {}
+    exec(compile(source, "capstone.py", "exec"), namespace)
+    assert namespace["choose"].__name__ == "my_agent"
+    for name in ("best_move", "search", "order", "evaluate", "wins_at", "they_win_at",
+                 "OutOfTime", "WIN", "WEIGHTS"):
+        assert name in namespace, name
+    assert "import time as time" in source and "rule_agent" not in source
+    state = ConnectFour.from_text("......./......./......./......./......./XXX.OOO")
+    assert namespace["choose"](state) == 3
+
+
+def test_the_bundle_refuses_the_library_however_it_is_reached():
+    from ttt_lib.agents import make_agent  # noqa: F401 (read by the agents below)
+
+    def by_name(state):
+        return make_agent("greedy").choose(state)
+
+    def by_import(state):
+        from ttt_lib.search import alphabeta
+        return alphabeta(state)
+
+    import ttt_lib.search as library  # noqa: F401
+
+    def by_module(state):
+        return library.minimax(state)
+
+    for agent, words in ((by_name, "ttt_lib's make_agent"), (by_import, "ttt_lib.search"),
+                         (by_module, "ttt_lib's library")):
+        with pytest.raises(NotYours, match=words):
+            bundle(agent)
+    with pytest.raises(TypeError):
+        bundle(42)
+
+
+def test_the_stored_ladder_replays_and_is_ordered():
+    stored = {(r.x, r.o): r for r in connect4_ladder.stored()}
+    games = connect4_ladder.stored_games()
+    # the games of random and greedy replay in a moment (each game is seeded by its pair)
+    for result in round_robin(connect4_ladder.RUNGS[:2], ConnectFour(), games=games,
+                              seed=connect4_ladder.SEED):
+        assert stored[result.x, result.o] == result
+    ratings = connect4_ladder.ratings_with([])
+    ranks = [ratings.rating(label) for label in connect4_ladder.LABELS]
+    assert ranks[0] < ranks[1] < ranks[2] and max(ranks[2:]) > ranks[1]
+
+
+def test_threat_cells_by_hand():
+    state = ConnectFour.from_text("......./......./......./......./....X../.XXOOO.")
+    assert threat_cells(state, -1) == {(6, 1)}
+    assert threat_cells(state, 1) == set()
+    diagonal = ConnectFour.from_text("......./......./...O.../...XO../O..OX../X.OXOXX")
+    assert (2, 4) in threat_cells(diagonal, 1)
+
+
+def test_four_by_six_is_a_second_player_win():
+    assert solve_connect4(6, 4)["value"] == -1  # ConnectFour(columns=6, rows=4)
+
+
+def test_mistakes_are_the_moves_that_threw_a_value_away():
+    # X could win in column 3 (three of its pieces stand in it), plays column 0, and O wins
+    # in column 2 (three of O's stand there)
+    moves = (3, 2, 3, 2, 3, 2, 0, 2)
+    found = {(m.ply, m.player, m.column): m for _, _, m in find_mistakes([("greedy", 1, moves)])}
+    assert set(found) == {(7, "X", 0)}  # O's moves are not the student's (X's) to answer for
+    mistake = found[7, "X", 0]
+    assert (mistake.before, mistake.after) == (1, -1) and 3 in mistake.keeping
+    assert find_mistakes([("greedy", -1, moves)]) == []  # O's moves were all right
+
+
+@needs_boxes
+def test_the_ladder_separates_a_rule_agent_from_a_deadline_alphabeta():
+    rule = climb(bundle(S.rule_agent), games=2, top=3, move_time=0.5, mistakes=False)
+    search = climb(bundle(S.strong_agent), games=2, top=3, move_time=0.5, mistakes=False)
+    assert not rule.forfeits and not search.forfeits
+    mcts = connect4_ladder.LABELS[2]
+    assert rule.points <= 2 and rule.score(mcts) < 0.5, rule.format()
+    assert search.points >= 3 and search.score(mcts) >= 0.5, search.format()
+    assert search.ratings.rating("yours") > rule.ratings.rating("yours")
+
+
+def test_the_unit_plan_gives_the_capstone_a_week():
+    from ttt_lib.teach.plan import PROJECT_MINUTES, read_plan
+    path = Path(__file__).parents[1] / "notebooks" / "12_capstone_connect_four.ipynb"
+    plan = read_plan(path)
+    assert plan.minutes == PROJECT_MINUTES["12"] == 5 * 120
+    assert {"check_12_evaluate", "check_12_order", "check_12_search", "check_12_deadline",
+            "check_12_agent", "check_12_threats"} <= set(plan.write_its)
