@@ -17,7 +17,8 @@ no student's code runs; the box can only answer questions, and every answer is r
 bounded size and depth. A call that the box reports as using a forbidden library function
 ends the exercise Not yet and names the function (``delegated``; that observation is the
 box's, so it can only lower a verdict). An exercise whose arguments have no face would be
-judged in the box and flagged (``IN_THE_BOX``): no course checker is today.
+judged in the box and flagged (``IN_THE_BOX``): the capstone's agent is, because its checker
+copies the agent's own code into boxes of its own, and only the student's kernel has that code.
 """
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ _LOCK = threading.Lock()  # checkers print and read module-wide seeds: one noteb
 VERDICT = re.compile(r"^(Right|Not yet):")
 # Write-its judged in the box although the channel could carry them (none today; an exercise
 # whose arguments have no face, see ``faces``, is judged there too, and flagged).
-IN_THE_BOX: dict[str, str] = {}
+IN_THE_BOX: dict[str, str] = {
+    "check_12_agent": "the agent's code is copied into the ladder's boxes from the kernel"}
 
 
 class BoxGone(BaseException):
@@ -250,8 +252,11 @@ def _verdict(checker: Callable, answer) -> str:
         return (f"Not yet: a {odd} is no plain value; give an int, a float, a Fraction, a "
                 "str, or a list of them.")
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        checker(core.plain(answer))
+    try:
+        with contextlib.redirect_stdout(printed):
+            checker(core.plain(answer))
+    except (TypeError, ValueError) as refused:  # an answer the checker cannot take from here
+        return f"Not yet: the grader could not judge this answer ({type(refused).__name__})."
     said = [line for line in printed.getvalue().splitlines() if VERDICT.match(line)]
     return said[-1] if said else "Not yet: the checker gave no verdict."
 

@@ -122,12 +122,27 @@ def _interrupt(client) -> None:
     client.start_new_kernel_client()
 
 
+# The tag of a course cell that runs a class tournament or Dask: a grading box cannot start
+# the sandboxes and processes it needs, so its error does not stop the run (no exercise is in it)
+NEEDS_PROCESSES = "needs-processes"
+
+
+def _run_cell(client, cell, index: int) -> None:
+    """One cell; an error of a ``NEEDS_PROCESSES`` cell is left in its output, not raised."""
+    from nbclient.exceptions import CellExecutionError
+    try:
+        client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
+    except CellExecutionError:
+        if NEEDS_PROCESSES not in cell.get("metadata", {}).get("tags", []):
+            raise
+
+
 def _cells(client, nb, timeout: float) -> str:
     """Run the notebook's cells in order: '' if all ran, else the problem that stopped them."""
     client.reset_execution_trackers()
     try:
         for index, cell in enumerate(nb.cells):
-            client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
+            _run_cell(client, cell, index)
     except Exception as error:
         # On Ctrl-C nbclient shuts the kernel down itself and notes it in this attribute;
         # the run then fails with whatever that caused: stop grading instead
@@ -146,7 +161,7 @@ def _cells_past_errors(client, nb, timeout: float) -> str:
     first = ""
     for index, cell in enumerate(nb.cells):
         try:
-            client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
+            _run_cell(client, cell, index)
         except CellExecutionError as error:
             first = first or _problem(error, nb, timeout) + "; the cells after it ran too"
         except Exception as error:

@@ -22,6 +22,7 @@ import types
 from ..boards.connect4 import ConnectFour
 from ..game import player_name
 from ..player import Agent
+from .session import library_taken
 
 __all__ = ["HANDED_OVER", "NotYours", "bundle"]
 
@@ -57,6 +58,21 @@ def _names(code: types.CodeType) -> set[str]:
         if isinstance(const, types.CodeType):
             found |= _names(const)
     return found
+
+
+def _library_name(name: str, value, names: set[str]) -> str:
+    """What a reference into ``ttt_lib`` names: the function or class itself, or, through a
+    module, the entry point the code reads from it (``ttt_lib.search.minimax``: minimax)."""
+    for _ in range(6):
+        if not isinstance(value, types.ModuleType):
+            break
+        inner = [(key, getattr(value, key)) for key in sorted(names - {name})
+                 if hasattr(value, key)]
+        if not inner:
+            break
+        name, value = next(((k, v) for k, v in inner if not isinstance(v, types.ModuleType)),
+                           inner[0])
+    return getattr(value, "__qualname__", None) or name
 
 
 def _referenced(obj) -> set[str]:
@@ -127,14 +143,17 @@ class _Bundler:
         return isinstance(value, (types.FunctionType, type)) and value.__module__ == self.home
 
     def visit(self, obj) -> None:
-        for name in sorted(_referenced(obj)):
+        reading = _referenced(obj)
+        for name in sorted(reading):
             if name in self.seen or name not in self.namespace:
                 continue
             self.seen.add(name)
+            self.reading = reading  # the names this code reads (a nested visit changes it)
             self.take(name, self.namespace[name])
         for name, value in _closed_over(obj):  # a function written inside another
             if name not in self.seen:
                 self.seen.add(name)
+                self.reading = reading
                 self.take(name, value)
         source = textwrap.dedent(_source(obj))
         _check_imports(source, obj.__name__)
@@ -142,6 +161,7 @@ class _Bundler:
 
     def take(self, name: str, value) -> None:
         if _package(value) == "ttt_lib":
+            library_taken(_library_name(name, value, self.reading))
             raise NotYours(f"your function uses ttt_lib's {name}; the agent is yours to "
                            f"write, with the board and nothing else: write it yourself")
         if self.own(value):

@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..boards.connect4 import ConnectFour
 from ..studies.connect4_solve import solve_position
 from .core import case_seed, cases_cache, unanswered, write_it
-from .judge import SEARCHES, call_limited, exact_number, failure_of
+from .judge import REMOTE_SLOWDOWN, SEARCHES, call_limited, exact_number, failure_of
 
 __all__ = ["WIN_12", "check_12_deadline", "check_12_evaluate", "check_12_order",
            "check_12_search"]
@@ -97,15 +97,21 @@ def number(value) -> float | None:
 
 def timed_call(fn, args: tuple, seconds: float):
     """``fn(*args)`` and the CPU seconds of this process it took (a wall-clock backstop of
-    ``seconds``); the student's errors come back as text."""
-    begun = time.process_time()
+    ``seconds``); the student's errors come back as text. A function asked through the
+    grading channel spends its CPU time in its box, not here: its wall time is taken."""
+    clock = time.perf_counter if _remote(fn) else time.process_time
+    begun = clock()
     try:
         value = call_limited(fn, args, seconds)
     except NotImplementedError:
         raise
     except Exception as error:  # the student's bug, reported, never a traceback
-        return None, time.process_time() - begun, failure_of(error)
-    return value, time.process_time() - begun, None
+        return None, clock() - begun, failure_of(error)
+    return value, clock() - begun, None
+
+
+def _remote(fn) -> bool:
+    return getattr(fn, "remote", False) is True
 
 
 # ---------------------------------------------------------------------- stage 1: evaluation
@@ -293,6 +299,21 @@ def _search_hint(failure: str) -> str:
             f"negative of its search with the window (-beta, -alpha).")
 
 
+class CountedEvaluation:
+    """The evaluation handed to the student's search: the position's value, each call
+    counted. A grading box calls it through a stand-in (``REMOTE``, see ``faces``), so the
+    count is kept here, in the grader."""
+
+    REMOTE = {"call": ("__call__",)}
+
+    def __init__(self) -> None:
+        self.calls = [0]
+
+    def __call__(self, state) -> int:
+        self.calls[0] += 1
+        return leaf_value(state)
+
+
 @write_it(forbids=SEARCHES, task="the search")
 def check_12_search(search) -> None:
     """Judge ``search(state, depth, alpha, beta, evaluate)``: negamax alpha-beta to
@@ -302,11 +323,8 @@ def check_12_search(search) -> None:
         return
     if not callable(search):
         return print(f"Not yet: pass your function itself, not {type(search).__name__}.")
-    calls, plain = [0], [0]
-
-    def counted(state):
-        calls[0] += 1
-        return leaf_value(state)
+    counted, plain = CountedEvaluation(), [0]
+    calls = counted.calls
 
     def plain_counted(state):
         plain[0] += 1
@@ -384,7 +402,7 @@ def _deadline_failure(best_move, kind, state, seconds) -> str | None:
     if move is None or move != int(move) or int(move) not in state.moves():
         return f"it gave {got!r}, not a legal column ({state.moves()})"
     move = int(move)
-    if used > seconds + SLACK:
+    if used > seconds * (REMOTE_SLOWDOWN if _remote(best_move) else 1) + SLACK:
         return (f"with {seconds:g} s it took {used:.2f} s of CPU time: stop the search "
                 f"when the deadline passes, and keep the last finished depth's move")
     if kind == "uses time" and used < seconds / 2:

@@ -97,6 +97,18 @@ class _LibraryCall(BaseException):
     BaseException, so that ``except Exception`` in the student's code does not hide it)."""
 
 
+_RUNNING: list = []  # the sessions a checker runs in now, innermost last
+
+
+def library_taken(name: str) -> None:
+    """A checker that sees the student's code take a library entry point without calling it
+    (the capstone reads the agent's code to copy it into a box) ends the check as a call
+    would: Not yet, naming ``name``. Outside a session it does nothing."""
+    if _RUNNING:
+        _RUNNING[-1].called = _RUNNING[-1].called or name
+        raise _LibraryCall(name)
+
+
 class _Session:
     """One checker's run: the forbidden functions swapped for stubs (in every ``ttt_lib``
     module, the student's globals and closures, and classes), the checker's own verdict line
@@ -129,6 +141,7 @@ class _Session:
             return forbidden
 
     def __enter__(self) -> "_Session":
+        _RUNNING.append(self)
         self.stdout = sys.stdout
         sys.stdout = _Tee(self.stdout, self.lines)
         for place, key, _, stub in self.swaps:
@@ -136,6 +149,7 @@ class _Session:
         return self
 
     def __exit__(self, *exc) -> bool:
+        _RUNNING.remove(self)
         for place, key, original, _ in reversed(self.swaps):
             _set(place, key, original)
         sys.stdout = self.stdout

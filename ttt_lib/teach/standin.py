@@ -238,6 +238,9 @@ class Proxy:
     def __repr__(self) -> str:
         return self._use("repr")
 
+    def __call__(self, *args):
+        return self._call("__call__", *args)
+
     def __getitem__(self, key):
         return self._call("__getitem__", key)
 
