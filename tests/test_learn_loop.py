@@ -97,3 +97,45 @@ def test_the_loops_notebook_10_lists_are_short(function):
     lines = {node.lineno for statement in body for node in ast.walk(statement)
              if hasattr(node, "lineno")}
     assert len(lines) <= 30
+
+
+class _BoxSending:
+    """A stand-in for the grading channel's function whose box sends ``entries`` back."""
+
+    remote = True
+
+    def __init__(self, entries):
+        self.entries = entries
+
+    def __call__(self, *args):
+        raise AssertionError("training is driven in the box, not asked call by call")
+
+    def drive(self, driver, seed, games):
+        assert driver == "trained_entries"
+        return self.entries
+
+
+@pytest.mark.parametrize("entries", [None, [[1, 2]], [[True, 0.5]], [[-1, 0.5]],
+                                     [[1, 0.5, 2]], "[]"])
+def test_a_table_that_is_not_one_is_not_yet(entries, capsys):
+    said = teach.check_10_self_play(_BoxSending(entries))
+    assert not said.right and "table" in said.line
+
+
+def test_the_boxs_entries_are_judged_here_as_the_loop_trained_them(capsys):
+    """The box trains with the course's loop and sends the entries: Right here; the same
+    entries with every value zeroed (a table that learned nothing) are Not yet."""
+    from teach_cases.nb10 import right_loop
+    from ttt_lib.teach.core import case_seed
+    from ttt_lib.teach.nb10_loop import GAMES_10, SEEDS_10, trained_entries
+    check_10_self_play = teach.check_10_self_play
+    trained = {seed: trained_entries(right_loop, seed, GAMES_10)  # as the box would train
+               for seed in (case_seed(100 + k) for k in range(SEEDS_10))}
+
+    class Trains(_BoxSending):
+        def drive(self, driver, seed, games):
+            entries = trained[seed]
+            return [[key, 0.0] for key, _ in entries] if self.entries == "zeroed" else entries
+
+    assert check_10_self_play(Trains(None)).right
+    assert not check_10_self_play(Trains("zeroed")).right

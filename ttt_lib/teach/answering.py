@@ -101,7 +101,7 @@ def _reply(line: bytes, box: "Box") -> dict | None:
         return {"id": number, "line": _judge_here(request["judge"], box.answers,
                                                   request.get("offset", 0))}
     asked = _ask(request.get("exercise"), request.get("args", []), box,
-                 request.get("method"))
+                 request.get("method"), request.get("drive"))
     return None if asked is None else {"id": number, **asked}
 
 
@@ -166,10 +166,20 @@ def _checker(name: str):
     return None
 
 
-def _ask(name, args: list, box, method=None) -> dict | None:
+def _driver(checker, drive):
+    """The function ``drive`` names among the ``BOX_DRIVERS`` of ``checker``'s module (one
+    that runs the student's function many times here and returns plain data), else None."""
+    module = sys.modules.get(getattr(checker, "__module__", ""), None)
+    allowed = getattr(module, "BOX_DRIVERS", ())
+    return getattr(module, drive, None) if isinstance(drive, str) and type(allowed) is tuple \
+        and drive in allowed else None
+
+
+def _ask(name, args: list, box, method=None, drive=None) -> dict | None:
     """The student's answer to one question: the function (or the agent's ``method``)
-    called on the decoded arguments, with the library out of reach (``session``) and
-    ``BOX_SECONDS`` for the call; None when the grader gave up on the question."""
+    called on the decoded arguments (or, with ``drive``, the checker's driver called with the
+    function and them), with the library out of reach (``session``) and ``BOX_SECONDS`` for
+    the call; None when the grader gave up on the question."""
     from .judge import TimeLimit, Visits, Watched, call_limited
     from .session import _run_checker, is_forbidden
     from .standin import Abandoned
@@ -182,6 +192,9 @@ def _ask(name, args: list, box, method=None) -> dict | None:
     itself = is_forbidden(answer, checker)
     if itself:
         return {"library": itself}
+    driver = None if drive is None else _driver(checker, drive)
+    if drive is not None and driver is None:
+        return {"raised": "no such driver"}
     visits, decoded = Visits(), []
     try:
         for arg in args:
@@ -193,7 +206,8 @@ def _ask(name, args: list, box, method=None) -> dict | None:
     session = sessions.of(name, answer)
 
     def student(_):  # the student's call, below the frame the library's stubs look up to
-        return sessions.callee(name, answer, method)(*decoded)
+        called = sessions.callee(name, answer, method)
+        return called(*decoded) if driver is None else driver(called, *decoded)
     try:
         got = call_limited(_run_checker, (student, None), BOX_SECONDS)
     except TimeLimit:

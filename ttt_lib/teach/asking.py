@@ -131,6 +131,15 @@ class Remote:
                                                      if self.method else {})}, ASK_SECONDS)
         return _answer(reply, watched, handles)
 
+    def drive(self, driver: str, *args):
+        """What the box's ``driver`` (one of the checker module's ``BOX_DRIVERS``) returns
+        when it runs the student's function there on plain ``args``: plain data."""
+        handles = self.conversation.handles
+        handles.forget()
+        request = {"exercise": self.exercise, "drive": driver,
+                   "args": [_argument(arg, handles) for arg in args]}
+        return _answer(self.conversation.ask(request, ASK_SECONDS), [], handles)
+
     def __repr__(self) -> str:
         return "<the student's function>"
 
