@@ -173,8 +173,8 @@ QUICK_WRONGS = {  # wrong at their first question: the heavy checkers' wrongs, a
     "check_04_ordering": {lambda state: state.moves()[1:]: "it left out"},
     "check_07_mcts": {lambda state, playouts, rng: -1: "not a legal move"},
     "check_08_agent": {lambda state: state.moves()[-1]: "your agent played"}}
-CAPSTONE = {"check_12_agent"}  # rewritten by the capstone's own work: not asked here
-JUDGED_IN_THE_BOX = set()  # the capstone's agent is (CAPSTONE above), and no other
+CAPSTONE = {"check_12_agent"}  # a ladder of boxed games: asked in its own test below
+JUDGED_IN_THE_BOX = {"check_12_deadline"}  # its clock is its own process's CPU time
 
 
 class _NoLibrarySession:
@@ -232,7 +232,7 @@ def test_every_write_it_is_judged_in_the_grader(checker, rights, wrongs):
 
 
 def test_the_in_box_flag_fires_for_no_course_checker():
-    assert set(asking.IN_THE_BOX) == {"check_12_agent"}  # its code must be copied from the kernel
+    assert set(asking.IN_THE_BOX) == {"check_12_deadline"}
     from ttt_lib.teach import nb04_table, nb05, nb07, nb07_mcts, tables
     from ttt_lib.teach.faces import has_face
     import random
@@ -304,3 +304,19 @@ def test_a_table_keyed_by_the_boxs_own_boards_is_filled_here():
         ours.close()
         theirs.close()
     assert got == 0.5 and table.values == {(BitBoard().play(4), 4): 0.5}
+
+
+def test_the_capstone_agent_is_bundled_in_its_box_and_judged_here():
+    """The box only bundles the agent's code (``nb12.BOX_DRIVERS``); the ladder and the
+    verdict are the grader's. An agent that reaches into ttt_lib is Not yet from here."""
+    import ttt_lib.search
+
+    def cheat(state):
+        return ttt_lib.search.minimax(state)
+    line, in_box = asked("check_12_agent", cheat)
+    assert in_box == [] and line.startswith("Not yet:") and "ttt_lib" in line, line
+
+    def first_column(state):  # a legal agent that loses to greedy: Not yet from the ladder
+        return state.moves()[0]
+    line, in_box = asked("check_12_agent", first_column)
+    assert in_box == [] and line.startswith("Not yet:") and "against" in line, line

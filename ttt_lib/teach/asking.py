@@ -17,8 +17,8 @@ no student's code runs; the box can only answer questions, and every answer is r
 bounded size and depth. A call that the box reports as using a forbidden library function
 ends the exercise Not yet and names the function (``delegated``; that observation is the
 box's, so it can only lower a verdict). An exercise whose arguments have no face would be
-judged in the box and flagged (``IN_THE_BOX``): the capstone's agent is, because its checker
-copies the agent's own code into boxes of its own, and only the student's kernel has that code.
+judged in the box and flagged (``IN_THE_BOX``): the capstone's deadline loop is, because its
+clock is the CPU time of the process the function runs in.
 """
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ VERDICT = re.compile(r"^(Right|Not yet):")
 # Write-its judged in the box although the channel could carry them (none today; an exercise
 # whose arguments have no face, see ``faces``, is judged there too, and flagged).
 IN_THE_BOX: dict[str, str] = {
-    "check_12_agent": "the agent's code is copied into the ladder's boxes from the kernel"}
+    "check_12_deadline": "its clock is the CPU time of the process the function runs in"}
 
 
 class BoxGone(BaseException):

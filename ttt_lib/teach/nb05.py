@@ -123,6 +123,7 @@ def check_05_horizon(answer) -> None:
 # (at 0.25 s a loaded machine's first round ran out the clock, and the late reader passed).
 DEADLINE_05_CASES = (("XOO/.X./...", 0.05), ("X../.X./O..", 0.05), (HORIZON_EXAMPLE.text, 0.2),
                      ("X../.../...", 0.3), (".../.../...", 0.02), ("7x7k4", 1.0))
+REMOTE_SLACK_05 = 0.5  # more seconds allowed when the function is asked from a grading box
 MARGIN_05 = (1.5, 0.1)  # allowed: seconds * 1.5 + 0.1 s (generous: busy machines stall)
 PACE_05 = 0.001  # seconds each move played costs on the 7x7 board
 LIBRARY = ("search", "studies", "learn", "agents.py", "arena.py")
@@ -236,6 +237,8 @@ def _deadline_verdict(fn, text: str, seconds: float) -> str | None:
     except Exception as error:
         return f"on {board!r} with {seconds:g} s {failure_of(error)}"
     elapsed, allowed = time.perf_counter() - begun, seconds * MARGIN_05[0] + MARGIN_05[1]
+    if getattr(fn, "remote", False) is True:  # asked through the grading channel: each use
+        allowed += REMOTE_SLACK_05  # of the board is a question, and a busy grader answers late
     if log.library:
         return (f"your function ran ttt_lib's {log.library}: write the search yourself "
                 "(line_score is the only help allowed).")

@@ -130,6 +130,41 @@ def last_ladder_12() -> LadderRun | None:
     return _LAST[-1] if _LAST else None
 
 
+# What a grading box may run with the student's agent (answering's "drive"): the agent's
+# code is in the box's kernel only, so the box bundles it and sends the source back as plain
+# text; the grader climbs the ladder with that source in boxes of its own and judges there.
+BOX_DRIVERS = ("bundled_source",)
+
+
+def bundled_source(agent) -> str:
+    """``bundle(agent)``, run in a grading box."""
+    return bundle(agent)
+
+
+def _asked(agent):
+    """The grading channel's stand-in for the student's answer (a function's, or an agent
+    class's), else None."""
+    for part in (agent, getattr(agent, "choose", None)):
+        if getattr(part, "remote", False) is True and callable(getattr(part, "drive", None)):
+            return part
+    return None
+
+
+def _source(agent) -> str:
+    """The agent's bundled source: made here, or, for an answer asked through the grading
+    channel, made in its box and checked to be text."""
+    asked = _asked(agent)
+    if asked is None:
+        return bundle(agent)
+    try:
+        source = asked.drive("bundled_source")
+    except Exception as error:  # NotYours, or the box's TypeError, raised again here
+        raise NotYours(str(error) or type(error).__name__) from None
+    if type(source) is not str:
+        raise NotYours("the box sent no source for the agent")
+    return source
+
+
 def ladder_12(agent, games: int = 10, move_time: float = MOVE_TIME,
               top: int | None = None, seed: int = SEED_12, stop: bool = False) -> LadderRun:
     """Your agent (a function of the state or an ``Agent`` class) in a box of its own,
@@ -137,7 +172,7 @@ def ladder_12(agent, games: int = 10, move_time: float = MOVE_TIME,
     ``move_time`` CPU seconds a move: the table, the ratings and the moves the solver says
     threw away a value (``stop``: no rung after the first it scores below half against).
     Minutes for the whole ladder; ``NotYours`` if it reaches into ttt_lib."""
-    run = climb(bundle(agent), games=games, seed=seed, move_time=move_time, top=top, stop=stop)
+    run = climb(_source(agent), games=games, seed=seed, move_time=move_time, top=top, stop=stop)
     _LAST.append(run)
     del _LAST[:-1]
     return run
@@ -164,14 +199,15 @@ def check_12_agent(agent) -> None:
     every move legal and within ``MOVE_TIME`` CPU seconds."""
     if unanswered(agent, "best_move(state, seconds) with a tenth of a second is a start."):
         return
-    if not (callable(agent) or isinstance(agent, Agent)):
+    if _asked(agent) is None and not (callable(agent) or isinstance(agent, Agent)):
         return print(f"Not yet: pass your function (def ...) or Agent class itself, not "
                      f"{type(agent).__name__}.")
-    if isinstance(agent, Agent):
+    if _asked(agent) is None and isinstance(agent, Agent):
         return print("Not yet: pass the class itself (MyAgent), not an object of it: each "
                      "game builds a fresh one in the box.")
     try:
-        run = ladder_12(agent, games=AGENT_12_GAMES, top=AGENT_12_RUNGS, stop=True)
+        run = ladder_12(agent, games=AGENT_12_GAMES, top=AGENT_12_RUNGS, stop=True,
+                        seed=case_seed(SEED_12))  # fresh games when graded
     except NotYours as refused:
         return print(f"Not yet: {refused}.")
     failure = _agent_failure(run)

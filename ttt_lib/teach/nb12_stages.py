@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..boards.connect4 import ConnectFour
 from ..studies.connect4_solve import solve_position
 from .core import case_seed, cases_cache, unanswered, write_it
-from .judge import REMOTE_SLOWDOWN, SEARCHES, call_limited, exact_number, failure_of
+from .judge import SEARCHES, call_limited, exact_number, failure_of
 
 __all__ = ["WIN_12", "check_12_deadline", "check_12_evaluate", "check_12_order",
            "check_12_search"]
@@ -402,7 +402,7 @@ def _deadline_failure(best_move, kind, state, seconds) -> str | None:
     if move is None or move != int(move) or int(move) not in state.moves():
         return f"it gave {got!r}, not a legal column ({state.moves()})"
     move = int(move)
-    if used > seconds * (REMOTE_SLOWDOWN if _remote(best_move) else 1) + SLACK:
+    if used > seconds + SLACK:
         return (f"with {seconds:g} s it took {used:.2f} s of CPU time: stop the search "
                 f"when the deadline passes, and keep the last finished depth's move")
     if kind == "uses time" and used < seconds / 2:
