@@ -1,4 +1,4 @@
-"""Exercise 3 of notebook 10 (write it): the Q-learning agent's self-play loop, judged by what
+"""Exercise 2 of notebook 10 (write it): the Q-learning agent's self-play loop, judged by what
 it learns (``check_10_self_play``).
 
 The student's ``fn(Q, start, alpha, epsilon, rng)`` plays one epsilon-greedy self-play game
