@@ -186,8 +186,8 @@ def test_nbgrader_autograde_scores_from_its_gradebook(nbgrader_course):
         wrong = {name: book.find_grade(name, NAME, NAME, "wrong").score for name in POINTS}
         handout = {name: book.find_grade(name, NAME, NAME, "handout-wrong").score
                    for name in POINTS}
-    assert scores == {"right": (7, 7), "wrong": (3, 7), "forged": (0, 7),
-                      "handout-right": (7, 7), "handout-wrong": (3, 7)}
+    assert scores == {"right": (8, 8), "wrong": (4, 8), "forged": (0, 8),
+                      "handout-right": (8, 8), "handout-wrong": (4, 8)}
     assert wrong == handout == {**POINTS, "check_02_minimax": 0, "check_02_negamax": 0}
 
 

@@ -136,7 +136,7 @@ def test_without_csv_the_table_goes_to_stdout(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout == ("student,file,check_10_q_update,right,check_10_q_update points,"
                              "points,max_points,delegated,feedback,problem,flags\n"
-                             "one,one.ipynb,Right,1,2,2,3,,,,\n")  # the course's points
+                             "one,one.ipynb,Right,1,2,2,6,,,,\n")  # the course's points
     assert "graded 1 notebook: 1 ran to the end" in result.stderr
 
 

@@ -151,7 +151,7 @@ def test_a_made_up_exercise_is_ignored_and_flagged(forged):
     assert "check_10_bonus" not in rows[0]
     bonus = rows_by_file(rows)["bonus.ipynb"]
     assert "ignores check_10_bonus (not in the course)" in bonus["flags"]
-    assert (bonus["points"], bonus["max_points"]) == ("2", "7")
+    assert (bonus["points"], bonus["max_points"]) == ("2", "8")
 
 
 @pytest.mark.slow
@@ -161,8 +161,8 @@ def test_honest_rows_and_max_points_are_unchanged(forged):
         assert {**rows_by_file(rows)[file], "feedback": ""} == {**row, "feedback": ""}
     assert rows_by_file(honest_rows)["alice/hw.ipynb"]["points"] == "5"
     assert {row["max_points"] for file, row in rows_by_file(rows).items()
-            if file != "eve/hw.ipynb"} == {"7"}  # the link is no notebook 02 of eve's
-    assert canvas[1] == honest_canvas[1] == ["Points Possible", "", "", "", "", "7"]
+            if file != "eve/hw.ipynb"} == {"8"}  # the link is no notebook 02 of eve's
+    assert canvas[1] == honest_canvas[1] == ["Points Possible", "", "", "", "", "8"]
 
 
 @pytest.mark.slow

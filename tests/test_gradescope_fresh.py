@@ -1,7 +1,7 @@
 """The Gradescope autograder as Gradescope builds it: ``setup.sh`` run in an environment with
 nothing of the development venv (a venv it makes from the system's python3, the package
 installed from the zip with its ``autograde`` extra), then ``run_autograder`` on notebook 02
-handed in right, wrong and blank: right scores 7/7, wrong and blank score what ``grade``
+handed in right, wrong and blank: right scores 8/8, wrong and blank score what ``grade``
 gives them, exercise by exercise.
 
 pip installs from a folder of wheels downloaded once (``build/wheels/autograde-*``, reused
@@ -188,7 +188,7 @@ def test_setup_sh_installs_into_a_venv_of_its_own(autograded):
 def test_a_right_notebook_scores_every_point(autograded):
     _, found, _, _ = autograded
     right = found["right"]
-    assert right["score"] == sum(test["max_score"] for test in right["tests"]) == 7, right
+    assert right["score"] == sum(test["max_score"] for test in right["tests"]) == 8, right
     assert all(test["output"].startswith("Right") for test in right["tests"])
 
 
@@ -196,7 +196,7 @@ def test_a_right_notebook_scores_every_point(autograded):
 @pytest.mark.timeout(600)
 def test_wrong_and_blank_score_as_grade_grades_them(autograded):
     _, found, rows, _ = autograded
-    assert found["wrong"]["score"] == 5 and found["blank"]["score"] == 0
+    assert found["wrong"]["score"] == 6 and found["blank"]["score"] == 0
     for student in ("right", "wrong", "blank"):
         tests = {test["name"]: test for test in found[student]["tests"]}
         assert set(tests) == set(rows[student].exercises)

@@ -287,7 +287,7 @@ def _shares(fn) -> tuple[list[float], list[float]]:
     return theirs, [library_share(seed) for seed in seeds]
 
 
-@write_it(allows=(QValues,), task="the self-play loop")
+@write_it(allows=(QValues,), forbids=((QTable, "learn_game"),), task="the self-play loop")
 def check_10_self_play(fn) -> None:
     """Judge ``fn(Q, start, alpha, epsilon, rng)``, one epsilon-greedy self-play game with a
     Q-learning update after each move, by what a table trained with it learns."""
