@@ -22,6 +22,7 @@ NAME = "02_minimax_and_negamax"
 COURSE = ROOT / "notebooks" / f"{NAME}.ipynb"
 POINTS = {"check_02_minimax_value": 1, "check_02_minimax": 2, "check_02_negamax": 2,
           "check_02_negamax_value": 1, "check_02_best_moves": 1}
+COURSE_POINTS = {**POINTS, "check_02_maxn": 1}  # the course's 02 (small_course: POINTS only)
 WRONG = {  # the write-its' wrong answers: every level takes the largest; no negation
     "check_02_minimax": "def my_minimax(state):\n    if state.is_terminal():\n"
                         "        return state.utility()\n"
@@ -88,7 +89,7 @@ def course_points() -> dict:
 
 
 def test_the_points_are_the_notebooks_metadata():
-    assert course_points() == POINTS
+    assert course_points() == COURSE_POINTS
 
 
 # ------------------------------------------------------------------------------- nbgrader
@@ -165,10 +166,10 @@ def test_the_nbgrader_source_carries_nbgrader_metadata_and_markers(tmp_path):
     nb = nbformat.read(str(out / "source" / NAME / f"{NAME}.ipynb"), as_version=4)
     answers = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution")]
     tests = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")]
-    assert len(answers) == len(tests) == len(POINTS)
+    assert len(answers) == len(tests) == len(COURSE_POINTS)
     assert all("### BEGIN SOLUTION\n" in c.source and c.source.endswith("### END SOLUTION")
                for c in answers)
-    assert {grade_id(c): c.metadata.nbgrader["points"] for c in tests} == POINTS
+    assert {grade_id(c): c.metadata.nbgrader["points"] for c in tests} == COURSE_POINTS
     assert all(c.metadata.nbgrader["locked"] and c.metadata.nbgrader["schema_version"] == 3
                for c in tests)
     assert all(f"{grade_id(c)}(" in c.source and "strict=True)" in c.source for c in tests)
@@ -186,8 +187,8 @@ def test_nbgrader_autograde_scores_from_its_gradebook(nbgrader_course):
         wrong = {name: book.find_grade(name, NAME, NAME, "wrong").score for name in POINTS}
         handout = {name: book.find_grade(name, NAME, NAME, "handout-wrong").score
                    for name in POINTS}
-    assert scores == {"right": (8, 8), "wrong": (4, 8), "forged": (0, 8),
-                      "handout-right": (8, 8), "handout-wrong": (4, 8)}
+    assert scores == {"right": (7, 7), "wrong": (3, 7), "forged": (0, 7),
+                      "handout-right": (7, 7), "handout-wrong": (3, 7)}
     assert wrong == handout == {**POINTS, "check_02_minimax": 0, "check_02_negamax": 0}
 
 
@@ -243,7 +244,9 @@ def handed_in(wrong: dict, forged: bool = False):
 def gradescope_results(tmp_path_factory):
     """The autograder zip built and run, as Gradescope would, for each student."""
     work = tmp_path_factory.mktemp("gradescope")
-    done = ttt("export", "gradescope", work / "autograder.zip", "--only", "02")
+    (work / "notebooks").mkdir()  # the small course: the students hand in its five exercises
+    nbformat.write(small_course(), str(work / "notebooks" / f"{NAME}.ipynb"))
+    done = ttt("export", "gradescope", work / "autograder.zip", "--notebooks", work / "notebooks")
     assert done.returncode == 0, done.stderr
     found = {}
     for student, nb in (("right", handed_in({})), ("wrong", handed_in(WRONG)),
@@ -266,7 +269,7 @@ def test_the_gradescope_zip_holds_what_gradescope_runs(tmp_path):
         names = set(archive.namelist())
         assert {"setup.sh", "run_autograder", "points.json", "package/pyproject.toml",
                 "package/ttt_lib/__init__.py", "package/ttt_lib/teach/grade.py"} <= names
-        assert json.loads(archive.read("points.json")) == POINTS
+        assert json.loads(archive.read("points.json")) == COURSE_POINTS
         assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111
         assert "-m pip install" in archive.read("setup.sh").decode()
     assert not any("__pycache__" in name for name in names)
