@@ -41,6 +41,10 @@ FIXED = {
     "check_11_windows": "a fixed list of board shapes",
 }
 CLOCKED = {"check_05_deadline"}  # judged against the clock
+# The capstone's agent plays in a box of its own, from its bundled source: a recorder written
+# here cannot go with it (its seeds are tested in tests/test_capstone.py)
+BOXED = {"check_12_agent"}
+RECORDED = [entry for entry in WRITE_IT if entry[0].__name__ not in BOXED]
 
 
 @pytest.fixture
@@ -139,7 +143,8 @@ def cases_seen(checker, right, offset_value: int) -> list:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("checker, rights, wrongs", WRITE_IT, ids=WRITE_IT_IDS)
+@pytest.mark.parametrize("checker, rights, wrongs", RECORDED,
+                         ids=[entry[0].__name__ for entry in RECORDED])
 def test_random_cases_follow_the_offset(offset, checker, rights, wrongs):
     first = cases_seen(checker, rights[0], 0)
     assert first and cases_seen(checker, rights[0], 0) == first  # same offset, same cases

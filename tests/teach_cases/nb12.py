@@ -165,8 +165,9 @@ def depth_one(state, seconds):  # no search past its own move
     return S.order(state)[0]
 
 
-def fixed_depth_five(state, seconds):  # ignores the clock
-    return max(S.order(state), key=lambda m: -S.search(state.play(m), 4, -S.WIN - 1,
+def fixed_depth_six(state, seconds):  # ignores the clock (depth 5 can finish inside the
+    # smallest budget plus its slack on a fast, idle machine: six cannot)
+    return max(S.order(state), key=lambda m: -S.search(state.play(m), 5, -S.WIN - 1,
                                                        S.WIN + 1, S.evaluate))
 
 
@@ -202,7 +203,7 @@ WRITE_IT = [
      {plain_negamax: "stop trying moves", no_negation: "negative", win_for_mover: "-WIN",
       search_stub: "write the function"}),
     (teach.check_12_deadline, [S.best_move, numpy_best_move],
-     {depth_one: "keep deepening", fixed_depth_five: "stop the search",
+     {depth_one: "keep deepening", fixed_depth_six: "stop the search",
       sleeps: "keep deepening"}),
     (teach.check_12_agent, [S.my_agent, S.numpy_agent],
      {leftmost: "below half", full_column: "failing", raises: "ZeroDivisionError"}),
@@ -236,3 +237,9 @@ CHEATS = [(teach.check_12_evaluate, {library_evaluate: "depth_limited"}),
           (teach.check_12_deadline, {library_deadline: "iterative_deepening"}),
           (teach.check_12_threats, {}),
           (teach.check_12_agent, {library_agent: "make_agent"})]
+
+
+# Exercise 2, a short answer: the right one, then wrong ones (tests/test_teach.py)
+CASES = [
+    (teach.check_12_parity, "even", ["odd"]),
+]

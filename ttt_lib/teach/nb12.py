@@ -206,8 +206,7 @@ def check_12_agent(agent) -> None:
         return print("Not yet: pass the class itself (MyAgent), not an object of it: each "
                      "game builds a fresh one in the box.")
     try:
-        run = ladder_12(agent, games=AGENT_12_GAMES, top=AGENT_12_RUNGS, stop=True,
-                        seed=case_seed(SEED_12))  # fresh games when graded
+        run = ladder_12(agent, games=AGENT_12_GAMES, top=AGENT_12_RUNGS, stop=True)
     except NotYours as refused:
         return print(f"Not yet: {refused}.")
     failure = _agent_failure(run)
