@@ -1,8 +1,6 @@
 """The capstone of notebook 12: the agent's source bundled for a box, the stored ladder, the
 ladder separating a rule agent from a deadline alpha-beta (played in boxes), the solver reading
 back a game's mistakes, and the 4x6 board's second-player win."""
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,17 +15,7 @@ from ttt_lib.teach.nb12_bundle import NotYours, bundle
 from ttt_lib.teach.nb12_ladder import climb, find_mistakes
 
 
-def _solution():
-    if "capstone_solution" not in sys.modules:
-        path = Path(__file__).with_name("capstone_solution.py")
-        spec = importlib.util.spec_from_file_location("capstone_solution", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["capstone_solution"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["capstone_solution"]
-
-
-S = _solution()
+from teach_cases.nb12 import S  # noqa: E402 (the course's solution module, loaded once there)
 needs_boxes = pytest.mark.skipif(not processes_available(), reason="no processes here")
 
 
