@@ -20,7 +20,6 @@ DEFINED = {  # notebook: {number: why it is no computed figure}
     "08": {"400": "the Elo scale's definition"},
     "10": {"18": "the network's inputs, two per cell", "64": "its hidden units"},
     "11": {"95": "the confidence level of an interval"},
-    "12": {"100": "the line score's weight for three in a window"},
 }
 
 

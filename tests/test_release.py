@@ -44,8 +44,10 @@ def test_the_wheel_holds_ttt_lib_and_its_data(dist):
     (wheel,) = dist.glob("*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "ttt_lib/__init__.py" in names
-    assert "ttt_lib/studies/deadline_ladder.json" in names
-    assert any(name.startswith("ttt_lib/classroom/class_agents/") for name in names)
+    tracked = set(subprocess.run(["git", "ls-files", "ttt_lib"], cwd=ROOT, check=True,
+                                 capture_output=True, text=True).stdout.split())
+    assert "ttt_lib/studies/connect4_ladder.json" in tracked
+    assert tracked <= set(names), f"files the wheel leaves out: {sorted(tracked - set(names))}"
     metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()
     assert "Name: ttt-search" in text and "Provides-Extra: notebooks" in text

@@ -180,7 +180,7 @@ def check_12_evaluate(evaluate) -> None:
     if failure:
         return print(f"Not yet: {failure}.")
     scores = [(number(evaluate(s)), v) for s, v in solved_positions()]
-    print(f"Right: a number from the mover's side on every position, unchanged when the "
+    print(f"Right: a number for the player to move on every position, unchanged when the "
           f"colours and the turn swap, and a won position scores above a lost one "
           f"{separation(scores):.0%} of the time on {len(scores)} solved positions.")
 
