@@ -1,6 +1,7 @@
 """Each exercise's points: in its cell's metadata, shown in its heading (tools/points.py),
 read the same way by the grader."""
 import contextlib
+import copy
 import io
 import shutil
 import sys
@@ -79,3 +80,51 @@ def test_bad_arguments_exit_2(tmp_path):
     assert code == 2 and err.count("\n") == 1 and "is not a notebook" in err
     code, _, err = tool("--bogus")
     assert code == 2 and err.count("\n") == 1
+
+
+# ------------------------------------------------------- points from the measured size
+
+import unit_plan  # noqa: E402
+
+from ttt_lib.teach.plan import (MINUTES_PER_POINT, QUESTION_POINTS, NotebookPlan,  # noqa: E402
+                                read_plan, sized_points, write_it_minutes)
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem[:2] for p in PATHS])
+def test_every_stored_point_value_is_the_one_its_size_gives(path):
+    """The points in an exercise cell's metadata are sized_points of its notebook's plan
+    (python tools/unit_plan.py stores them): a question 1, a write-it by its minutes."""
+    nb = nbformat.read(str(path), as_version=4)
+    assert unit_plan.stale_points(nb, sized_points(read_plan(path))) == [], \
+        "python tools/unit_plan.py stores the points the sizes give"
+
+
+def test_the_rule_weighs_a_write_it_by_its_minutes():
+    sizes = {"check_99_small": (1, 0), "check_99_mid": (5, 3), "check_99_big": (22, 9)}
+    plan = NotebookPlan("99", "t", None, 0, 0, ("check_99_question",), tuple(sizes), sizes)
+    points = sized_points(plan)
+    assert points["check_99_question"] == QUESTION_POINTS
+    for name, size in sizes.items():  # halves up, at least 1, against a plain division
+        minutes = write_it_minutes(*size)
+        whole, rest = divmod(minutes, MINUTES_PER_POINT)
+        assert points[name] == max(1, whole + (2 * rest >= MINUTES_PER_POINT)), name
+    assert points["check_99_small"] == 1 and points["check_99_big"] > points["check_99_mid"]
+    with pytest.raises(TypeError, match="plan"):
+        sized_points({"check_99_mid": 2})
+
+
+def test_storing_points_changes_only_their_metadata():
+    """unit_plan.py writes ttt.points of the stale exercise cells, nothing else: sources,
+    outputs, cell ids and other metadata stay (the other notebook tools' merges stay
+    line-local)."""
+    nb = nbformat.read(str(PATHS[2]), as_version=4)
+    points = sized_points(read_plan(PATHS[2]))
+    before = copy.deepcopy(nb)
+    index, calls = unit_plan.exercise_cells(nb)[1]
+    nb.cells[index].metadata["ttt"] = {"points": 99, "other": "kept"}
+    assert unit_plan.stale_points(nb, points) == [(index, 99, points[calls[0]])]
+    assert unit_plan.store_points(nb, points) == 1
+    assert nb.cells[index].metadata["ttt"] == {"points": points[calls[0]], "other": "kept"}
+    nb.cells[index].metadata["ttt"].pop("other")
+    assert nb == before
+    assert unit_plan.store_points(nb, points) == 0

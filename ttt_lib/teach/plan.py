@@ -25,6 +25,13 @@ branches (each ``if``, conditional expression, loop, comprehension, ``except`` a
 (so a 5-line ``my_minimax`` counts 34 minutes, a 22-line ``my_uct`` 97). A write-it with no
 solution cell counts as one of ``DEFAULT_SOLUTION`` (lines, branches). A write-it exercise
 suits homework; a short answer (a value, a cell, a word) suits class.
+
+Each exercise's points follow from the same measure (``sized_points``): a short answer is
+worth ``QUESTION_POINTS``, a write-it one point per ``MINUTES_PER_POINT`` of its minutes,
+to the nearest whole point (halves up), at least 1 (so ``my_minimax`` 2, ``my_uct`` 6).
+``tools/unit_plan.py`` stores them in the exercise cells' metadata (``{"ttt": {"points":
+N}}``), where the grader, the nbgrader and Gradescope exports read them (an instructor's own
+``--course`` notebooks keep whatever points their metadata give).
 """
 from __future__ import annotations
 
@@ -37,8 +44,9 @@ from pathlib import Path
 __all__ = ["ASSUMES", "CODE_LINES_PER_MINUTE", "MINUTES_PER_BRANCH", "MINUTES_PER_CODE_CELL",
            "OUTPUT_LINES_PER_MINUTE",
            "MINUTES_PER_SHORT_EXERCISE", "MINUTES_PER_SOLUTION_LINE", "MINUTES_PER_WRITE_IT",
-           "READING_WORDS_PER_MINUTE", "UNIT_WEEKS", "NotebookPlan", "plan_markdown",
-           "solution_size", "unit_plan", "write_it_minutes"]
+           "MINUTES_PER_POINT", "QUESTION_POINTS", "READING_WORDS_PER_MINUTE", "UNIT_WEEKS",
+           "NotebookPlan", "plan_markdown", "read_plan", "sized_points", "solution_size",
+           "unit_plan", "write_it_minutes"]
 
 READING_WORDS_PER_MINUTE = 120  # technical prose read with care, below everyday reading speed
 MINUTES_PER_CODE_CELL = 1  # run it, look at what it draws
@@ -49,6 +57,8 @@ MINUTES_PER_WRITE_IT = 10  # read the task, run the checker, read its hint
 MINUTES_PER_SOLUTION_LINE = 3  # each statement of the worked solution
 MINUTES_PER_BRANCH = 3  # each decision in it, and the case it must handle
 DEFAULT_SOLUTION = (8, 3)  # (lines, branches) of a write-it without a solution cell
+MINUTES_PER_POINT = 15  # a write-it's points: its minutes / this, halves up, at least 1
+QUESTION_POINTS = 1  # a short answer's points
 
 # The core path, a week at a time; every other notebook is optional. Each week's notebooks come
 # after everything they build on (tests/test_plan.py checks it against the course map).
@@ -121,6 +131,18 @@ def write_it_minutes(lines: int, branches: int) -> int:
     """A write-it's estimated minutes for a solution of ``lines`` and ``branches``."""
     return (MINUTES_PER_WRITE_IT + lines * MINUTES_PER_SOLUTION_LINE
             + branches * MINUTES_PER_BRANCH)
+
+
+def sized_points(plan: NotebookPlan) -> dict[str, int]:
+    """{exercise: points} of a notebook's exercises by their measured size: a short answer
+    ``QUESTION_POINTS``, a write-it its minutes / ``MINUTES_PER_POINT`` (halves up), at
+    least 1."""
+    if not isinstance(plan, NotebookPlan):
+        raise TypeError(f"plan must be a NotebookPlan, not {type(plan).__name__}")
+    points = {name: QUESTION_POINTS for name in plan.short_exercises}
+    for name in plan.write_its:
+        points[name] = max(1, int(plan.write_it_minutes(name) / MINUTES_PER_POINT + 0.5))
+    return points
 
 
 def solution_size(source: str) -> tuple[int, int]:
