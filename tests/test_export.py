@@ -1,8 +1,12 @@
 """`python -m ttt_lib export`: the course for nbgrader and for Gradescope, each run for real on
-notebook 02 and three students: right (full points), wrong (partial, the hints in the output)
-and forged (wrong code, outputs edited to say Right: nothing); for nbgrader also two copies of
-the handout (tools/handout.py's, as the site, Binder and Colab serve it), right and wrong,
-which autograde to the release's points, and a copy without ids, which autograde refuses."""
+notebook 02's five exercises (a small course whose points are the course's 02's). nbgrader:
+three students, right (full points), wrong (partial, the hints in the output) and forged
+(wrong code, outputs edited to say Right: nothing), and two copies of the handout
+(tools/handout.py's, as the site, Binder and Colab serve it), right and wrong, which autograde
+to the release's points, and a copy without ids, which autograde refuses. Gradescope: right,
+forged, and a mixed notebook (one exercise left as handed out, one wrong, a stray error, one
+write-it that calls the library, two right after the error) graded by a zip that stops at the
+error (grade's default) and by one exported with --keep-going."""
 import copy
 import json
 import os
@@ -16,13 +20,12 @@ import pytest
 from nbformat.v4 import new_output
 
 from ttt_lib.teach import export
+from ttt_lib.teach.plan import read_plan, sized_points
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "02_minimax_and_negamax"
 COURSE = ROOT / "notebooks" / f"{NAME}.ipynb"
-POINTS = {"check_02_minimax_value": 1, "check_02_minimax": 2, "check_02_negamax": 2,
-          "check_02_negamax_value": 1, "check_02_best_moves": 1}
-COURSE_POINTS = {**POINTS, "check_02_maxn": 1}  # the course's 02 (small_course: POINTS only)
+COURSE_POINTS = sized_points(read_plan(COURSE))  # the course's 02, by its measured sizes
 WRONG = {  # the write-its' wrong answers: every level takes the largest; no negation
     "check_02_minimax": "def my_minimax(state):\n    if state.is_terminal():\n"
                         "        return state.utility()\n"
@@ -51,6 +54,9 @@ RIGHT = {  # each exercise's student cell as handed out, and the course's soluti
     "check_02_negamax_value": "answer = negamax(TreeNode(TREE_02_VALUE, labels=True).play(2))",
     "check_02_best_moves": "answer = best_moves(BitBoard.from_text(BOARD_02_BEST))"}
 ARGUMENT = {"check_02_minimax": "my_minimax", "check_02_negamax": "my_negamax"}
+POINTS = {name: COURSE_POINTS[name] for name in RIGHT}  # small_course's: the course's 02's
+TOTAL = sum(POINTS.values())
+WRONG_SCORE = TOTAL - sum(POINTS[name] for name in WRONG)  # the write-its wrong, the rest right
 
 
 def small_course(wrong: dict | None = None):
@@ -90,6 +96,7 @@ def course_points() -> dict:
 
 def test_the_points_are_the_notebooks_metadata():
     assert course_points() == COURSE_POINTS
+    assert set(POINTS) < set(COURSE_POINTS) and set(COURSE_POINTS.values()) > {1}
 
 
 # ------------------------------------------------------------------------------- nbgrader
@@ -187,8 +194,9 @@ def test_nbgrader_autograde_scores_from_its_gradebook(nbgrader_course):
         wrong = {name: book.find_grade(name, NAME, NAME, "wrong").score for name in POINTS}
         handout = {name: book.find_grade(name, NAME, NAME, "handout-wrong").score
                    for name in POINTS}
-    assert scores == {"right": (7, 7), "wrong": (3, 7), "forged": (0, 7),
-                      "handout-right": (7, 7), "handout-wrong": (3, 7)}
+    assert scores == {"right": (TOTAL, TOTAL), "wrong": (WRONG_SCORE, TOTAL),
+                      "forged": (0, TOTAL), "handout-right": (TOTAL, TOTAL),
+                      "handout-wrong": (WRONG_SCORE, TOTAL)}
     assert wrong == handout == {**POINTS, "check_02_minimax": 0, "check_02_negamax": 0}
 
 
@@ -240,19 +248,47 @@ def handed_in(wrong: dict, forged: bool = False):
     return nb
 
 
+SCRATCH = "1 / 0  # a stray error in a scratch cell"
+DELEGATES = "def my_negamax(state):\n    return negamax(state)"  # the library does the work
+
+
+def mixed():
+    """A student's notebook 02 as a real one looks: each answer typed into its exercise cell
+    (no solution cells); minimax_value left as handed out, minimax wrong, a scratch cell
+    raising before negamax, whose function calls the library's, then two right answers."""
+    nb = small_course()
+    cells, answers = [], {**RIGHT, **WRONG, "check_02_negamax": DELEGATES}
+    for cell in nb.cells:
+        if "solution" in cell.metadata.get("tags", []):
+            continue
+        name = next((name for name in RIGHT if f"{name}(" in cell.source), None)
+        if name == "check_02_negamax":
+            cells.append(nbformat.v4.new_code_cell(SCRATCH))
+        if name and name != "check_02_minimax_value":
+            cell.source = f"{answers[name]}\n\n{name}({ARGUMENT.get(name, 'answer')})"
+        cells.append(cell)
+    nb.cells = cells
+    return nb
+
+
 @pytest.fixture(scope="module")
 def gradescope_results(tmp_path_factory):
-    """The autograder zip built and run, as Gradescope would, for each student."""
+    """The autograder zip built (as grade stops at an error, and with --keep-going) and run,
+    as Gradescope would, for each student: {student: results.json}."""
     work = tmp_path_factory.mktemp("gradescope")
     (work / "notebooks").mkdir()  # the small course: the students hand in its five exercises
     nbformat.write(small_course(), str(work / "notebooks" / f"{NAME}.ipynb"))
-    done = ttt("export", "gradescope", work / "autograder.zip", "--notebooks", work / "notebooks")
-    assert done.returncode == 0, done.stderr
+    for zipped, more in (("stops.zip", []), ("keeps.zip", ["--keep-going"])):
+        done = ttt("export", "gradescope", work / zipped, "--notebooks", work / "notebooks",
+                   *more)
+        assert done.returncode == 0, done.stderr
     found = {}
-    for student, nb in (("right", handed_in({})), ("wrong", handed_in(WRONG)),
-                        ("forged", handed_in({}, forged=True))):
+    for student, nb, zipped in (("right", handed_in({}), "stops.zip"),
+                                ("forged", handed_in({}, forged=True), "stops.zip"),
+                                ("mixed", mixed(), "stops.zip"),
+                                ("mixed-keeps", mixed(), "keeps.zip")):
         root = work / student
-        with zipfile.ZipFile(work / "autograder.zip") as archive:
+        with zipfile.ZipFile(work / zipped) as archive:
             archive.extractall(root / "source")
         (root / "submission").mkdir()
         nbformat.write(nb, str(root / "submission" / f"{NAME}.ipynb"))
@@ -267,34 +303,69 @@ def test_the_gradescope_zip_holds_what_gradescope_runs(tmp_path):
     assert ttt("export", "gradescope", out, "--only", "02").returncode == 0
     with zipfile.ZipFile(out) as archive:
         names = set(archive.namelist())
-        assert {"setup.sh", "run_autograder", "points.json", "package/pyproject.toml",
-                "package/ttt_lib/__init__.py", "package/ttt_lib/teach/grade.py"} <= names
+        assert {"setup.sh", "run_autograder", "points.json", "course.json",
+                "package/pyproject.toml", "package/ttt_lib/__init__.py",
+                "package/ttt_lib/teach/grade.py"} <= names
         assert json.loads(archive.read("points.json")) == COURSE_POINTS
+        handed_out = json.loads(archive.read("course.json"))
+        assert handed_out["order"] == list(course_points())  # the notebook's order
+        assert set(handed_out["stubs"]) == set(COURSE_POINTS)
+        command = archive.read("run_autograder").decode().splitlines()[-1]
+        assert command.endswith('--root "$root"')  # stops at an error, as grade by default
         assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111
         assert "-m pip install" in archive.read("setup.sh").decode()
     assert not any("__pycache__" in name for name in names)
 
 
+def named(result: dict) -> dict:
+    return {test["name"]: test for test in result["tests"]}
+
+
 @pytest.mark.slow
 def test_gradescope_results(gradescope_results):
     _, found = gradescope_results
-    assert {student: found[student]["score"] for student in found} == \
-        {"right": 7, "wrong": 3, "forged": 0}
     for student, result in found.items():
-        assert [test["name"] for test in result["tests"]] == sorted(POINTS)
+        assert [test["name"] for test in result["tests"]] == list(RIGHT)  # the course's order
         assert all(test["max_score"] == POINTS[test["name"]] for test in result["tests"])
-    wrong = {test["name"]: test for test in found["wrong"]["tests"]}
-    assert wrong["check_02_minimax"]["score"] == 0
-    assert "Every level takes the largest value" in wrong["check_02_minimax"]["output"]
-    assert "The negation is missing" in wrong["check_02_negamax"]["output"]
-    assert wrong["check_02_best_moves"]["score"] == 1
-    assert all(test["output"].startswith("Not yet: ") for test in found["forged"]["tests"])
+        assert result["score"] == sum(test["score"] for test in result["tests"])
+        for test in result["tests"]:  # Gradescope's status; grade's status first in the output
+            assert test["status"] == ("passed" if test["score"] else "failed")
+            assert test["output"].startswith(f"{test['tags'][0]}: ")
+    assert found["right"]["score"] == TOTAL and found["forged"]["score"] == 0
+    assert all(test["tags"] == ["Right"] for test in found["right"]["tests"])
+    assert {test["tags"][0] for test in found["forged"]["tests"]} <= {"Not yet", "not attempted"}
+
+
+@pytest.mark.slow
+def test_gradescope_says_not_attempted_delegated_and_stops_as_grade_does(gradescope_results):
+    """By default the run stops at the stray error: the exercises after it are missing (as
+    grade's default); with --keep-going each is graded past it, and the two right ones
+    count. The stub left as handed out is 'not attempted', never 'Not yet'."""
+    _, found = gradescope_results
+    stops, keeps = named(found["mixed"]), named(found["mixed-keeps"])
+    for tests in (stops, keeps):
+        assert tests["check_02_minimax_value"]["tags"] == ["not attempted"]
+        assert tests["check_02_minimax_value"]["output"].startswith(
+            "not attempted: the cell is still the handout's stub")
+        assert tests["check_02_minimax"]["tags"] == ["Not yet"]
+        assert "Every level takes the largest value" in tests["check_02_minimax"]["output"]
+    assert found["mixed"]["score"] == 0
+    after = ["check_02_negamax", "check_02_negamax_value", "check_02_best_moves"]
+    assert [stops[name]["tags"] for name in after] == [["missing"]] * 3
+    assert "raised ZeroDivisionError" in stops["check_02_best_moves"]["output"]
+    assert keeps["check_02_negamax"]["tags"] == ["Not yet", "delegated"]
+    assert keeps["check_02_negamax"]["output"].endswith(
+        "\ndelegated: check_02_negamax (negamax)")
+    assert found["mixed-keeps"]["score"] == POINTS["check_02_negamax_value"] + POINTS[
+        "check_02_best_moves"] > 0
+    assert "the cells after it ran too" in found["mixed-keeps"]["output"]
 
 
 @pytest.mark.parametrize("args, words", [
     (["export", "moodle", "OUT"], "invalid choice"),
     (["export", "gradescope", "OUT.tar"], "is a .zip file"),
     (["export", "nbgrader", "OUT", "--only", "2"], "--only takes notebook numbers"),
+    (["export", "nbgrader", "OUT", "--keep-going"], "--keep-going is for gradescope"),
     (["export", "nbgrader", "OUT", "--only", "77"], "no notebook numbered 77"),
     (["export", "nbgrader", "HERE"], "exists already"),
     (["export", "nbgrader", "/no/such/folder/out"], "its folder does not exist"),
@@ -320,10 +391,36 @@ def test_an_exercise_never_judged_says_why():
         "check_02_minimax": 2, "check_02_best_moves": 1, "check_02_negamax": 2})["tests"]}
     assert tests["check_02_minimax"]["score"] == 2
     assert tests["check_02_best_moves"]["output"] == (
-        "not judged: 02.ipynb calls check_02_best_moves, but its run stopped before that "
+        "missing: 02.ipynb calls check_02_best_moves, but its run stopped before that "
         "checker gave a verdict: code cell 7 raised NameError: name 'x' is not defined")
     assert tests["check_02_negamax"]["output"] == "missing: no cell calls check_02_negamax"
     assert tests["check_02_best_moves"]["score"] == tests["check_02_negamax"]["score"] == 0
+    assert [tests[name]["status"] for name in tests] == ["failed", "passed", "failed"]
+
+
+def test_results_carry_grades_statuses_and_the_delegation_flag():
+    """results.json says what grade's table says: not attempted (the stub untouched, even
+    with a checker's Not yet), Not yet with the delegation flag, Right; in the course's order."""
+    from ttt_lib.teach.export_gradescope import results
+    from ttt_lib.teach.grade import Graded
+    one = Graded("02.ipynb", lines={
+        "check_02_minimax": "Not yet: NotImplementedError in my_minimax",
+        "check_02_negamax": "Not yet: your function calls ttt_lib's negamax; write it",
+        "check_02_best_moves": "Right: yes"},
+        exercises=["check_02_minimax", "check_02_negamax", "check_02_best_moves"])
+    found = results([one], {"check_02_minimax": 2, "check_02_negamax": 2,
+                            "check_02_best_moves": 1}, {"02.ipynb": {"check_02_minimax"}},
+                    ["check_02_negamax", "check_02_minimax", "check_02_best_moves"])
+    tests = named(found)
+    assert list(tests) == ["check_02_negamax", "check_02_minimax", "check_02_best_moves"]
+    assert tests["check_02_minimax"]["tags"] == ["not attempted"]
+    assert tests["check_02_minimax"]["output"] == (
+        "not attempted: the cell is still the handout's stub\n"
+        "Not yet: NotImplementedError in my_minimax")
+    assert tests["check_02_negamax"]["tags"] == ["Not yet", "delegated"]
+    assert tests["check_02_negamax"]["output"].endswith("\ndelegated: check_02_negamax (negamax)")
+    assert tests["check_02_best_moves"]["tags"] == ["Right"] and found["score"] == 1
+    assert [test["status"] for test in tests.values()] == ["failed", "failed", "passed"]
 
 
 def test_setup_sh_makes_a_venv_of_its_own_and_installs_what_grading_needs(tmp_path):

@@ -146,6 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("out", help="nbgrader: a new course folder; gradescope: a .zip file")
     export.add_argument("--notebooks", metavar="FOLDER", default=None,
                         help="the course's notebooks (default: the repository's notebooks/)")
+    export.add_argument("--keep-going", action="store_true", help="gradescope: run the cells "
+                        "after one that raised, as nbgrader does (default: stop at it, as grade)")
     export.add_argument("--only", metavar="NN,NN",
                         help="only these notebooks, by number (default: all with exercises)")
     return parser
@@ -419,7 +421,8 @@ def cmd_grade(args, out) -> int:
 
 def cmd_export(args, out) -> int:
     from .teach import export
-    return export.command(args.kind, args.out, args.notebooks, args.only, out)
+    return export.command(args.kind, args.out, args.notebooks, args.only, out,
+                          keep_going=args.keep_going)
 
 
 def cmd_train(args, out) -> int:

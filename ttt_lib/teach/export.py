@@ -228,21 +228,27 @@ def _chosen(folder: Path, numbers: list[str] | None) -> list[Path]:
     return chosen
 
 
-def export(kind: str, folder: Path, out: Path, numbers: list[str] | None = None) -> str:
-    """Export the notebooks of ``folder`` (those numbered ``numbers``, or all) for ``kind``."""
+def export(kind: str, folder: Path, out: Path, numbers: list[str] | None = None,
+           keep_going: bool = False) -> str:
+    """Export the notebooks of ``folder`` (those numbered ``numbers``, or all) for ``kind``;
+    ``keep_going``: Gradescope's run goes past a cell that raised (nbgrader's always does)."""
     import nbformat
     if kind == "nbgrader":
         return export_nbgrader(folder, out, numbers)
+    from .classfolder import course_cells
     from .export_gradescope import export_gradescope
     points = {}
     for path in _chosen(folder, numbers):
         points.update(exercise_points(nbformat.read(str(path), as_version=4)))
-    return export_gradescope(points, out)
+    return export_gradescope(points, out, course_cells(folder), keep_going)
 
 
-def command(kind: str, out: str, notebooks: str | None, only: str | None, stream) -> int:
+def command(kind: str, out: str, notebooks: str | None, only: str | None, stream,
+            keep_going: bool = False) -> int:
     """The ``export`` command: arguments checked (``ValueError`` naming a bad one), then
     the export, and one line saying what was written."""
+    if keep_going and kind != "gradescope":
+        raise ValueError("--keep-going is for gradescope (nbgrader runs every test cell)")
     numbers = None
     if only is not None:
         numbers = [part.strip() for part in only.split(",")]
@@ -259,5 +265,5 @@ def command(kind: str, out: str, notebooks: str | None, only: str | None, stream
     if kind == "gradescope" and target.suffix != ".zip":
         raise ValueError(f"the Gradescope autograder is a .zip file, not {out}")
     _chosen(folder, numbers)  # every number named is there, before anything is written
-    print(f"wrote {out}: {export(kind, folder, target, numbers)}", file=stream)
+    print(f"wrote {out}: {export(kind, folder, target, numbers, keep_going)}", file=stream)
     return 0
