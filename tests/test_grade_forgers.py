@@ -19,8 +19,13 @@ import pytest
 from test_grade_class import (IMPORTS, MINIMAX, MINIMAX_WRONG, NEGAMAX, VALUE, VALUE_WRONG,
                               notebook)
 
+from ttt_lib.teach.papers import course_points
+
 TIMEOUT = 90
 EXERCISES = ["check_02_minimax", "check_02_minimax_value", "check_02_negamax"]
+COURSE = course_points()  # the package's course, which these rows are graded against
+ALL_OF_02 = str(sum(value for name, value in COURSE.items() if name[6:8] == "02"))
+ALL_THREE = str(sum(COURSE[name] for name in EXERCISES))  # a notebook right on its three
 OWN_PRINT = ("import builtins\n_print = builtins.print\n"
              "def print(*args, **kwargs):\n"
              "    _print(*(str(a).replace('Not yet', 'Right') for a in args), **kwargs)\n"
@@ -151,7 +156,8 @@ def test_a_made_up_exercise_is_ignored_and_flagged(forged):
     assert "check_10_bonus" not in rows[0]
     bonus = rows_by_file(rows)["bonus.ipynb"]
     assert "ignores check_10_bonus (not in the course)" in bonus["flags"]
-    assert (bonus["points"], bonus["max_points"]) == ("2", "8")
+    assert (bonus["points"], bonus["max_points"]) == (str(COURSE["check_02_negamax"]),
+                                                      ALL_OF_02)
 
 
 @pytest.mark.slow
@@ -159,10 +165,10 @@ def test_honest_rows_and_max_points_are_unchanged(forged):
     (rows, canvas, _), (honest_rows, honest_canvas, _) = forged
     for file, row in rows_by_file(honest_rows).items():  # feedback: each run's fresh cases
         assert {**rows_by_file(rows)[file], "feedback": ""} == {**row, "feedback": ""}
-    assert rows_by_file(honest_rows)["alice/hw.ipynb"]["points"] == "5"
+    assert rows_by_file(honest_rows)["alice/hw.ipynb"]["points"] == ALL_THREE
     assert {row["max_points"] for file, row in rows_by_file(rows).items()
-            if file != "eve/hw.ipynb"} == {"8"}  # the link is no notebook 02 of eve's
-    assert canvas[1] == honest_canvas[1] == ["Points Possible", "", "", "", "", "8"]
+            if file != "eve/hw.ipynb"} == {ALL_OF_02}  # the link is no notebook 02 of eve's
+    assert canvas[1] == honest_canvas[1] == ["Points Possible", "", "", "", "", ALL_OF_02]
 
 
 @pytest.mark.slow

@@ -1,8 +1,9 @@
 """The Gradescope autograder as Gradescope builds it: ``setup.sh`` run in an environment with
 nothing of the development venv (a venv it makes from the system's python3, the package
 installed from the zip with its ``autograde`` extra), then ``run_autograder`` on notebook 02
-handed in right, wrong and blank: right scores 8/8, wrong and blank score what ``grade``
-gives them, exercise by exercise.
+handed in right, wrong and blank: right scores every point of the course's 02, wrong and blank
+score what ``grade`` gives them, exercise by exercise, with ``grade``'s statuses (the blank
+one's exercises "not attempted").
 
 pip installs from a folder of wheels downloaded once (``build/wheels/autograde-*``, reused
 by later runs), so the test costs the install, not the download: here about 50 s of CPU for
@@ -21,7 +22,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from ttt_lib.teach.classfolder import course_cells, untouched
 from ttt_lib.teach.grade import grade_folder
+from ttt_lib.teach.gradebook import status
+from ttt_lib.teach.papers import course_points
 
 # it runs notebooks through the autograder (and installs a venv): outside the 60 s budget
 pytestmark = pytest.mark.runs_notebooks
@@ -188,22 +192,32 @@ def test_setup_sh_installs_into_a_venv_of_its_own(autograded):
 def test_a_right_notebook_scores_every_point(autograded):
     _, found, _, _ = autograded
     right = found["right"]
-    assert right["score"] == sum(test["max_score"] for test in right["tests"]) == 8, right
-    assert all(test["output"].startswith("Right") for test in right["tests"])
+    points = {name: value for name, value in course_points().items() if name[6:8] == "02"}
+    assert right["score"] == sum(test["max_score"] for test in right["tests"]) \
+        == sum(points.values()), right
+    assert {test["name"]: test["max_score"] for test in right["tests"]} == points
+    assert all(test["output"].startswith("Right") and test["status"] == "passed"
+               for test in right["tests"])
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_wrong_and_blank_score_as_grade_grades_them(autograded):
     _, found, rows, _ = autograded
-    assert found["wrong"]["score"] == 6 and found["blank"]["score"] == 0
+    wrong = {test["name"]: test for test in found["wrong"]["tests"]}
+    assert found["wrong"]["score"] == found["right"]["score"] - wrong["check_02_minimax"][
+        "max_score"] and found["blank"]["score"] == 0
+    handed_out = course_cells()
     for student in ("right", "wrong", "blank"):
         tests = {test["name"]: test for test in found[student]["tests"]}
         assert set(tests) == set(rows[student].exercises)
-        for name, test in tests.items():
-            assert test["output"].split(":")[0] == rows[student].status(name), (student, name)
+        left = untouched((autograded[0].parent / "papers" / f"{student}.ipynb").read_bytes(),
+                         handed_out)
+        for name, test in tests.items():  # grade's status, the table's word for word
+            said = status(rows[student], name, left)
+            assert test["output"].split(":")[0] == test["tags"][0] == said, (student, name)
+            assert said == ("not attempted" if student == "blank" else said)
             assert test["score"] == (test["max_score"] if
                                      rows[student].status(name) == "Right" else 0)
-    wrong = {test["name"]: test for test in found["wrong"]["tests"]}
     assert wrong["check_02_minimax"]["output"].startswith("Not yet")
     assert "Every level takes the largest value" in wrong["check_02_minimax"]["output"]

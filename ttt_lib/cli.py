@@ -137,8 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--course", metavar="DIR",
                        help="the instructor's notebooks: the exercises and their points "
                             "(default: the package's notebooks)")
-    grade.add_argument("--keep-going", action="store_true", help="run the cells after one "
-                       "that raised, as nbgrader does (default: stop at it)")
+    keep_going = "run the cells after one that raised, as nbgrader does (default: stop at it)"
+    grade.add_argument("--keep-going", action="store_true", help=keep_going)
 
     export = commands.add_parser("export", help="the course for another grader: nbgrader, "
                                                 "Gradescope")
@@ -146,8 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("out", help="nbgrader: a new course folder; gradescope: a .zip file")
     export.add_argument("--notebooks", metavar="FOLDER", default=None,
                         help="the course's notebooks (default: the repository's notebooks/)")
-    export.add_argument("--keep-going", action="store_true", help="gradescope: run the cells "
-                        "after one that raised, as nbgrader does (default: stop at it, as grade)")
+    export.add_argument("--keep-going", action="store_true", help=f"gradescope: {keep_going}")
     export.add_argument("--only", metavar="NN,NN",
                         help="only these notebooks, by number (default: all with exercises)")
     return parser
@@ -420,9 +419,8 @@ def cmd_grade(args, out) -> int:
 
 
 def cmd_export(args, out) -> int:
-    from .teach import export
-    return export.command(args.kind, args.out, args.notebooks, args.only, out,
-                          keep_going=args.keep_going)
+    from .teach.export import command
+    return command(args.kind, args.out, args.notebooks, args.only, out, args.keep_going)
 
 
 def cmd_train(args, out) -> int:
@@ -431,10 +429,9 @@ def cmd_train(args, out) -> int:
                          sys.stderr)
 
 
-COMMANDS = {"selfplay": cmd_selfplay, "count": cmd_count, "solve": cmd_solve,
-            "nodes": cmd_nodes, "tournament": cmd_tournament, "bench": cmd_bench,
-            "chance": cmd_chance, "train": cmd_train, "grade": cmd_grade,
-            "export": cmd_export}
+COMMANDS = {"selfplay": cmd_selfplay, "count": cmd_count, "solve": cmd_solve, "nodes": cmd_nodes,
+            "tournament": cmd_tournament, "bench": cmd_bench, "chance": cmd_chance,
+            "train": cmd_train, "grade": cmd_grade, "export": cmd_export}
 
 
 def main(argv: list[str] | None = None, out=None) -> int:
