@@ -128,3 +128,18 @@ def test_storing_points_changes_only_their_metadata():
     nb.cells[index].metadata["ttt"].pop("other")
     assert nb == before
     assert unit_plan.store_points(nb, points) == 0
+
+
+def test_the_readme_states_the_rule_and_its_figures():
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    plans = {path.name[:2]: read_plan(path) for path in PATHS}
+    shown = {"my_minimax": ("02", "check_02_minimax"), "my_uct": ("07", "check_07_mcts")}
+    assert (f"a *write it* exercise one point per {MINUTES_PER_POINT} of its minutes"
+            in readme and f"a short answer is worth {QUESTION_POINTS} point" in readme)
+    for function, (number, name) in shown.items():
+        minutes = plans[number].write_it_minutes(name)
+        words = "minutes" if function == "my_minimax" else ""
+        said = f"`{function}` ({minutes}{' ' + words if words else ''}) " \
+               f"{sized_points(plans[number])[name]}"
+        assert said in readme, said
+    assert f"`my_agent` {sized_points(plans['12'])['check_12_agent']}" in readme
