@@ -455,3 +455,23 @@ def test_nbgrader_refuses_a_copy_without_ids_and_says_why(nbgrader_course):
     assert done.returncode != 0
     assert "not nbgrader's release copy" in done.stderr + done.stdout
     assert not (out / "autograded" / "no-ids").exists()
+
+
+def test_a_students_best_notebook_speaks_for_each_exercise():
+    """Of a submission's notebooks, the one that did best on an exercise gives its test:
+    Right, else Not yet, else not attempted, else missing (each counted once)."""
+    from ttt_lib.teach.export_gradescope import results
+    from ttt_lib.teach.grade import Graded
+    stub = Graded("a.ipynb", lines={"check_02_minimax": "Not yet: NotImplementedError",
+                                    "check_02_negamax": "Not yet: NotImplementedError"},
+                  exercises=["check_02_minimax", "check_02_negamax"])
+    tried = Graded("b.ipynb", lines={"check_02_minimax": "Not yet: the negation",
+                                     "check_02_negamax": "Right: yes"},
+                   exercises=["check_02_minimax", "check_02_negamax"])
+    left = {"a.ipynb": {"check_02_minimax", "check_02_negamax"}}
+    tests = named(results([stub, tried], {"check_02_minimax": 2, "check_02_negamax": 2}, left))
+    assert tests["check_02_minimax"]["output"] == "Not yet: the negation"
+    assert tests["check_02_negamax"]["tags"] == ["Right"] and tests["check_02_negamax"][
+        "score"] == 2
+    alone = named(results([stub], {"check_02_minimax": 2}, left))
+    assert alone["check_02_minimax"]["tags"] == ["not attempted"]

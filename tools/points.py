@@ -4,7 +4,8 @@
 
 An exercise is a code cell, not tagged ``solution``, that calls a checker ``check_NN_...``;
 its points are in its metadata, ``{"ttt": {"points": N}}`` (``ttt_lib.teach.grade`` reads
-the same, 1 when absent). Its heading is the ``**Exercise N ...**`` of the nearest markdown
+the same, 1 when absent; ``tools/unit_plan.py`` stores them there, computed from the
+measured size of the exercise's solution). Its heading is the ``**Exercise N ...**`` of the nearest markdown
 cell above it, written as ``**Exercise 2 (write it, 2 points).**``. Running it again changes
 nothing (only markdown is written, so no notebook needs executing again); ``--check`` changes
 nothing and exits 1 naming each heading that disagrees. Bad arguments exit 2 with one line.

@@ -74,6 +74,7 @@ root="${TTT_AUTOGRADER_ROOT:-/autograder}"
 exec "${TTT_PYTHON:-$root/venv/bin/python}" -m ttt_lib.teach.export_gradescope --root "$root"@KEEP_GOING@
 """
 KEEP_GOING = " --keep-going"  # run_autograder's word for running past a cell that raised
+BEST_FIRST = ("Right", "Not yet", NOT_ATTEMPTED, "missing")  # grade's statuses, best first
 PACKAGE_FILES = ("pyproject.toml", "README.md", "CITATION.cff")  # beside ttt_lib/
 
 
@@ -129,12 +130,11 @@ def results(graded: list[Graded], points: dict[str, int],
 
 
 def _test(name: str, most: int, graded: list[Graded], left: dict[str, set[str]]) -> dict:
-    """One exercise's test: its status, as ``grade``'s table says it, from the notebook that
-    got it Right, else the first with a verdict, else the first that calls it."""
-    shown = (next((one for one in graded if one.status(name) == "Right"), None)
-             or next((one for one in graded if one.status(name) != "missing"), None)
-             or next((one for one in graded if name in one.exercises), None))
-    said = status(shown, name, left.get(shown.file, set())) if shown else "missing"
+    """One exercise's test, with the status ``grade``'s table gives it, from the notebook
+    that did best on it (Right, else Not yet, else not attempted, else missing)."""
+    seen = [(status(one, name, left.get(one.file, set())), one) for one in graded
+            if name in one.exercises or name in one.lines]
+    said, shown = min(seen, key=lambda pair: BEST_FIRST.index(pair[0]), default=("missing", None))
     line = shown.lines.get(name, "") if shown else ""
     called = delegated(shown, [name]) if shown and said == "Not yet" else ""
     if said == "missing":
