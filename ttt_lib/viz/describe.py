@@ -40,9 +40,10 @@ def level_text(graph: nx.DiGraph) -> str:
 
 
 def describe_tree(graph: nx.DiGraph, marks: Marks, title: str | None = None,
-                  trace_line: str = "") -> tuple[str, str]:
+                  trace_line: str = "", grey: str = "pruned or not visited") -> tuple[str, str]:
     """A tree: its size and levels, the root's number, the marked line, what was pruned and
-    cut; the details list every node with its number and marks, depth first."""
+    cut; the details list every node with its number and marks, depth first. ``grey`` says
+    what a greyed node is (an MCTS tree prunes nothing: its grey nodes are not visited yet)."""
     parts = [title or "A game tree", f"{graph.number_of_nodes()} nodes in {level_text(graph)}"]
     if () in marks.texts:
         parts.append(f"root shows {marks.texts[()].replace(chr(10), ', ')}")
@@ -58,7 +59,7 @@ def describe_tree(graph: nx.DiGraph, marks: Marks, title: str | None = None,
         parts.append("cut: " + "; ".join(f"below {node_name(graph, a)} the branch to "
                                          f"{node_name(graph, b)}" for a, b in sorted(marks.cuts)))
     if marks.grey:
-        parts.append(f"{len(marks.grey)} nodes pruned or not visited, drawn grey and dashed")
+        parts.append(f"{len(marks.grey)} nodes {grey}, drawn grey and dashed")
     return ". ".join(parts) + ".", "\n".join(_node_lines(graph, marks))
 
 
