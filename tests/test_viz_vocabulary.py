@@ -166,3 +166,10 @@ def test_no_stored_description_says_log_scale_twice():
     doubled = [(path.name, text[:100]) for path in NOTEBOOKS
                for text in stored_descriptions(path) if "(log scale) (log scale)" in text]
     assert not doubled, doubled
+
+
+def test_a_tree_with_values_says_its_inner_nodes_values_too():
+    tree = TreeNode([[3, 12], [8, 2]], labels=True)
+    text = draw_tree(tree).description
+    assert "A: B 3, C 2; B: D 3, E 12; C: F 8, G 2" in text
+    assert "A: B, C;" in draw_tree(tree, values=False).description  # nothing drawn, nothing said
