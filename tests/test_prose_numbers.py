@@ -1,7 +1,8 @@
 """Every figure in a notebook's prose is computed in the notebook: a number in a markdown cell
 must appear in the notebook's stored outputs or in its own code (a definition, such as a
 budget of games). Left out as no figures: code spans, shapes (3x3), k=4, years, exercise and
-notebook numbers, and small counts up to 12 (rows, moves, cells). The few definitions the
+notebook numbers, a reference's volume, pages and report number, and small counts up to 12
+(rows, moves, cells). The few definitions the
 prose states without code are listed in DEFINED, each with why."""
 import re
 from pathlib import Path
@@ -14,7 +15,9 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w)")
 NOT_FIGURES = re.compile(r"`[^`]*`|\]\([^)]*\)|\b\d+x\d+\b|\b[mnk]\s*=\s*\d+|\b(?:19|20)\d\d\b"
                          r"|Exercise \d+|notebooks? \d\d|\d\d ·|\b\d+% (?:interval|confidence)"
-                         r"|\(\d+%\)|\b\d+ points?\)")
+                         r"|\(\d+%\)|\b\d+ points?\)"
+                         # a reference's volume(issue), pages, series number and report number
+                         r"|\b\d+\(\d+(?:-\d+)?\)|\bpages\s+\d+-\d+|Computer\s+Science\s+\d+|\bIR-\d+|doi:\S+")
 DEFINED = {  # notebook: {number: why it is no computed figure}
     "05": {"0.01": "the clock a node budget stands in for", "0.1": "the same"},
     "08": {"400": "the Elo scale's definition"},
@@ -66,6 +69,14 @@ def test_the_check_sees_a_typed_figure():
         nbformat.v4.new_code_cell("print(count)", outputs=[nbformat.v4.new_output(
             "stream", text="549,945 nodes\n")])])
     assert stated(nb) == [(0, "549946")] and "549946" not in computed(nb)
+
+
+def test_a_references_volume_and_pages_are_no_figures():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "Source: *Machine Learning* 47(2-3), pages 235-256, 2002; report IR-163; "
+        "[doi:10.1016/S0004-3702(83)80015-0](https://doi.org/10.1016/S0004-3702%2883%2980015-0); "
+        "31 nodes.")])
+    assert stated(nb) == [(0, "31")]
 
 
 @pytest.mark.parametrize("prefix", sorted(DEFINED))

@@ -63,7 +63,7 @@ def test_the_notebooks_trees_say_what_02_says():
     assert best_moves(zero_sum_view) == [1] and minimax(zero_sum_view) == 2
     assert maxn_choice(general) == ((3, 3), [0])  # player 2 looks after itself
     lines = describe_players_tree(three)
-    assert len(lines) == 15 and lines[0] == "A: player 1 to move"
+    assert len(lines) == 15 and lines[0] == "A: player 1 to move (to_move 0)"
     assert sum("payoffs" in line for line in lines) == 8  # every leaf's values, in words
 
 

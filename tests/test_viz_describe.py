@@ -144,6 +144,15 @@ def test_an_mcts_picture_states_the_visits_it_draws():
         assert f"shows N {child.visits}" in picture.details
 
 
+def test_an_mcts_picture_never_says_pruned():
+    """MCTS prunes nothing: a greyed node is one the search has not visited yet."""
+    tree = MCTSTree(BitBoard(), seed=3)
+    tree.run(5)
+    picture = draw_mcts(tree, depth=2)
+    assert "pruned" not in picture.description
+    assert "not visited yet, drawn grey and dashed" in picture.description
+
+
 # -------------------------------------------------------------------------------- plots
 
 def test_node_counts_state_every_bar():

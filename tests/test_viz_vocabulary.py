@@ -135,3 +135,41 @@ def test_a_chance_tree_is_described_with_each_outcomes_probability():
     from ttt_lib.game import Chance
     text = draw_tree([Chance(("1/4", 8), ("3/4", 2)), 3]).description
     assert "B: D 8 with probability 1/4, E 2 with probability 3/4" in text
+
+
+def test_moves_just_played_can_be_named_for_boards_that_do_not_follow_each_other():
+    picture = board_grid(["X...O....", "XX..O...."], played=[[4], [1]])
+    assert "cell 4 marked as just played" in picture.description
+    assert "cell 1 marked as just played" in picture.description
+    assert str(picture).count("<circle") >= 2  # the dot of each move, beside the tint
+    assert "data-marked" not in str(picture)
+    with pytest.raises(ValueError, match="not both"):
+        board_grid(["X........"], highlight="changes", played=[[0]])
+    with pytest.raises(ValueError, match="one list per board"):
+        board_grid(["X........"], played=[[0], [1]])
+
+
+def test_a_log_scale_is_said_once_even_when_the_label_says_it():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([1, 2], [10, 1000], label="nodes")
+    ax.set_yscale("log")
+    ax.set_ylabel("nodes searched (log scale)")
+    ax.set_xscale("log")
+    text = Picture(figure).description
+    assert text.count("(log scale)") == 2, text  # the y label's own, the x axis's added
+    assert "y axis nodes searched (log scale)." in text
+    assert "x axis unlabelled (log scale)" in text
+
+
+def test_no_stored_description_says_log_scale_twice():
+    doubled = [(path.name, text[:100]) for path in NOTEBOOKS
+               for text in stored_descriptions(path) if "(log scale) (log scale)" in text]
+    assert not doubled, doubled
+
+
+def test_a_tree_with_values_says_its_inner_nodes_values_too():
+    tree = TreeNode([[3, 12], [8, 2]], labels=True)
+    text = draw_tree(tree).description
+    assert "A: B 3, C 2; B: D 3, E 12; C: F 8, G 2" in text
+    assert "A: B, C;" in draw_tree(tree, values=False).description  # nothing drawn, nothing said

@@ -143,8 +143,9 @@ def course_map() -> Picture:
                  "(arrows that a longer path already implies are left out)", fontsize=10)
     figure.tight_layout()
     arrows = "; ".join(f"{need} to {number}" for need, number in sorted(shortest.edges))
-    return Picture(figure, f"Course map: {len(graph)} notebooks in {columns} columns, an arrow "
-                           f"from each notebook to one that builds on it: {arrows}.")
+    return Picture(figure, f"Course map: the {len(graph)} notebooks after the index (01 to "
+                           f"{max(graph):0>2}), in {columns} columns, an arrow from each "
+                           f"notebook to one that builds on it: {arrows}.")
 
 
 def _map_positions(graph) -> dict[str, tuple[float, float]]:

@@ -85,7 +85,8 @@ def describe_players_tree(tree: PlayersTree) -> list[str]:
         if node.is_terminal():
             lines.append(f"{indent}{node.name}: payoffs {node.utility()}")
         else:
-            lines.append(f"{indent}{node.name}: player {node.to_move + 1} to move")
+            lines.append(f"{indent}{node.name}: player {node.to_move + 1} to move "
+                         f"(to_move {node.to_move})")  # the code counts players from 0
     return lines
 
 

@@ -14,7 +14,7 @@ from .nb01 import likely_mistake, probes
 __all__ = ["TREE_09_LEFT_RIGHT", "SLIP_09_BEST", "check_09_right_value",
            "check_09_best_aim", "check_09_expectiminimax"]
 
-# The source article's example: MAX picks Left (20 or -5, a fair coin) or Right (1 with
+# The notebook's first chance tree: MAX picks Left (20 or -5, a fair coin) or Right (1 with
 # probability 2/5, 4 with 3/5).
 TREE_09_LEFT_RIGHT = [Chance(("1/2", 20), ("1/2", -5)), Chance(("2/5", 1), ("3/5", 4))]
 SLIP_09_BEST = Fraction(1)  # the slip of exercise 3: every mark slips when it can
@@ -41,15 +41,15 @@ def check_09_right_value(answer) -> None:
     if value is None:
         return verdict(False, "", "the answer is one number, e.g. 3 or '7/2'.")
     if value == Fraction(sum(outcomes), len(outcomes)):
-        hint = "that is the plain average, the article's own slip: weight each outcome by " \
-               "its probability."
+        hint = "that is the plain average, as if the outcomes were equally likely: weight " \
+               "each outcome by its probability."
     elif value == min(outcomes):
         hint = "that is the worst case, minimax's view; a chance node averages."
     else:
         hint = "weight each outcome by its probability (they add up to 1) and add."
     verdict(abs(value - expected) < Fraction(1, 10**9),
             f"{expected} = {float(expected):g}: the outcomes weighted by their probabilities "
-            f"(the article printed 2.5, the unweighted mean).", hint)
+            f"(not {float(sum(outcomes)) / len(outcomes):g}, the unweighted mean).", hint)
 
 
 @lru_cache(maxsize=None)
@@ -134,7 +134,7 @@ MISTAKES_09 = [
     (lambda s: _variant(s, "min"), "A chance node takes the probability-weighted average of "
                                    "its outcomes, not the worst one."),
     (lambda s: _variant(s, "mean"), "Weight each outcome by its probability (outcomes() gives "
-                                    "(p, state) pairs): a plain mean is the article's slip."),
+                                    "(p, state) pairs): a plain mean weights them all the same."),
     (lambda s: _variant(s, "max"), "A chance node averages; it does not pick the best "
                                    "outcome."),
     (lambda s: _variant(s, "weighted", True), "MIN (to_move == -1) takes the smallest value, "

@@ -28,7 +28,8 @@ GAP, CAPTION = 12, 18   # pixels between boards, and under a board for its label
 def board_grid(positions: Sequence, *, columns: int | None = None, size: int = 72,
                labels: Sequence[str] | None = None,
                highlight: str | Sequence[Sequence[int]] | None = None,
-               numbers: bool = False) -> SVG:
+               numbers: bool = False,
+               played: Sequence[Sequence[int]] | None = None) -> SVG:
     """Small boards side by side (``columns`` per row; all in one row by default), as SVG.
 
     ``positions`` are boards or texts like ``"X.O/X../O.."``; ``labels`` are captions under
@@ -36,8 +37,10 @@ def board_grid(positions: Sequence, *, columns: int | None = None, size: int = 7
     its words keep apart: ``"changes"``, the cells that differ from the previous board (the
     move *just played*, for a game's positions: shaded, with a dot in the corner), or one list
     of cells per board, cells *marked* (a chosen move, a line, an aim: framed, nothing said
-    about who played them). With ``numbers`` each empty cell shows its number. The SVG
-    describes every board in words (its ``description``).
+    about who played them). ``played`` gives the cells just played on each board in so many
+    words, for boards that are not one game's consecutive positions (a game's mistakes, a line
+    from a start not shown): drawn and said as ``"changes"`` draws them. With ``numbers`` each
+    empty cell shows its number. The SVG describes every board in words (its ``description``).
     """
     boards = [BitBoard.from_text(p) if isinstance(p, str) else p for p in positions]
     if not boards:
@@ -47,12 +50,16 @@ def board_grid(positions: Sequence, *, columns: int | None = None, size: int = 7
     columns = len(boards) if columns is None else columns
     if columns < 1:
         raise ValueError(f"columns must be at least 1, not {columns}")
-    cells = _grid_highlights(boards, highlight)
-    played = highlight == "changes"
-    pictures = [_board_picture(board, size, shaded, numbers) if played
+    if isinstance(played, (str, bytes)):
+        raise TypeError(f"played is one list of cells per board, not {type(played).__name__}")
+    if played is not None and highlight is not None:
+        raise ValueError("give highlight or played, not both")
+    cells = _grid_highlights(boards, highlight if played is None else played)
+    just_played = highlight == "changes" or played is not None
+    pictures = [_board_picture(board, size, shaded, numbers) if just_played
                 else _marked_picture(board, size, shaded, numbers)
                 for board, shaded in zip(boards, cells)]
-    if played:
+    if just_played:
         return SVG(_grid_svg(pictures, columns, labels), *describe_boards(boards, cells, labels))
     return SVG(_grid_svg(pictures, columns, labels),
                *describe_boards(boards, [()] * len(boards), labels, marked=cells))
@@ -91,7 +98,8 @@ def _grid_highlights(boards: list, highlight) -> list[Sequence[int]]:
                 [i for i, (a, b) in enumerate(zip(before.cells(), now.cells())) if a != b]
                 for before, now in zip(previous, boards)]
     if isinstance(highlight, str) or len(highlight) != len(boards):
-        raise ValueError("highlight is 'changes' or one list of cells per board")
+        raise ValueError("highlight is 'changes' or one list of cells per board "
+                         "(played: one list per board)")
     return [list(cells) for cells in highlight]
 
 

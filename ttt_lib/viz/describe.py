@@ -40,9 +40,10 @@ def level_text(graph: nx.DiGraph) -> str:
 
 
 def describe_tree(graph: nx.DiGraph, marks: Marks, title: str | None = None,
-                  trace_line: str = "") -> tuple[str, str]:
+                  trace_line: str = "", grey: str = "pruned or not visited") -> tuple[str, str]:
     """A tree: its size and levels, the root's number, the marked line, what was pruned and
-    cut; the details list every node with its number and marks, depth first."""
+    cut; the details list every node with its number and marks, depth first. ``grey`` says
+    what a greyed node is (an MCTS tree prunes nothing: its grey nodes are not visited yet)."""
     parts = [title or "A game tree", f"{graph.number_of_nodes()} nodes in {level_text(graph)}"]
     if () in marks.texts:
         parts.append(f"root shows {marks.texts[()].replace(chr(10), ', ')}")
@@ -58,7 +59,7 @@ def describe_tree(graph: nx.DiGraph, marks: Marks, title: str | None = None,
         parts.append("cut: " + "; ".join(f"below {node_name(graph, a)} the branch to "
                                          f"{node_name(graph, b)}" for a, b in sorted(marks.cuts)))
     if marks.grey:
-        parts.append(f"{len(marks.grey)} nodes pruned or not visited, drawn grey and dashed")
+        parts.append(f"{len(marks.grey)} nodes {grey}, drawn grey and dashed")
     return ". ".join(parts) + ".", "\n".join(_node_lines(graph, marks))
 
 
@@ -67,7 +68,8 @@ MAX_LEAVES_SAID = 40   # a textbook tree with more leaves lists them in its deta
 
 def leaf_text(graph: nx.DiGraph, marks: Marks) -> str:
     """'children, left to right: A: B, C; B: D 3, E 12; C: F 2, G 4': a textbook tree's shape,
-    its leaf values as the picture writes them and each chance outcome's probability, so the
+    its leaf values as the picture writes them (and an inner node's, when the picture writes
+    one: 'A: B 3, C 2') and each chance outcome's probability, so the
     tree can be worked out from the words alone; '' for trees of positions or with too many
     leaves."""
     order = list(nx.dfs_preorder_nodes(graph, ()))
@@ -79,10 +81,12 @@ def leaf_text(graph: nx.DiGraph, marks: Marks) -> str:
     for node in order[1:]:
         state = graph.nodes[node]["state"]
         said = state.name
+        shown = marks.texts.get(node)
         if graph.out_degree(node) == 0:
-            shown = marks.texts.get(node)
             said += " " + (shown.replace("\n", ", ") if shown else
                            number(state.utility()) if state.is_terminal() else "not drawn")
+        elif shown:  # an inner node's value, as the picture writes it
+            said += " " + shown.replace("\n", ", ")
         chance = graph.edges[node[:-1], node].get("probability")
         if chance is not None:  # a chance node's outcome: its probability
             said += f" with probability {number(chance)}"

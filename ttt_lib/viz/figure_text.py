@@ -28,16 +28,22 @@ def _panel_text(ax) -> str:
     if ax.images:
         words.append("An image.")
     if ax.axison and (ax.lines or ax.containers or ax.collections):
-        words.append(f"x axis {ax.get_xlabel() or 'unlabelled'}"
-                     f"{' (log scale)' if ax.get_xscale() == 'log' else ''}, "
-                     f"y axis {ax.get_ylabel() or 'unlabelled'}"
-                     f"{' (log scale)' if ax.get_yscale() == 'log' else ''}.")
+        words.append(f"x axis {_axis_name(ax.get_xlabel(), ax.get_xscale())}, "
+                     f"y axis {_axis_name(ax.get_ylabel(), ax.get_yscale())}.")
     words += [_series_text(line) for line in ax.lines if not line.get_label().startswith("_")]
     words += [_bars_text(ax, bars) for bars in ax.containers if isinstance(bars, BarContainer)]
     written = [t.get_text().replace("\n", " ") for t in ax.texts if t.get_text().strip()]
     if written:
         words.append("Written on it: " + ", ".join(written[:40]) + ".")
     return " ".join(word for word in words if word)
+
+
+def _axis_name(label: str, scale: str) -> str:
+    """An axis by its label, with its log scale said once (a label may say it already)."""
+    name = label or "unlabelled"
+    if scale == "log" and "log scale" not in name:
+        name += " (log scale)"
+    return name
 
 
 def _series_text(line) -> str:

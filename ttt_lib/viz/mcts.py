@@ -60,7 +60,7 @@ def draw_mcts(tree, depth: int = 1, *, top: int = 3, boards: bool | None = None,
         if view == "mover":
             title += ": reward of the player who moved in (win 1, draw ½, loss 0)"
     figure = render_tree(graph, tree_style(graph, boards, marks), marks, title)
-    description, details = describe_tree(graph, marks, title)
+    description, details = describe_tree(graph, marks, title, grey="not visited yet")
     return Picture(figure, f"{description} Each node shows its visits N and {VIEWS[view]}.",
                    details)
 
