@@ -2,7 +2,9 @@
 to bottom, every exercise in it says `Not yet:`, and each write-it exercise keeps its stub.
 
 One run serves all: tools/handout.py on notebooks/, then the grader (ttt_lib.teach.grade, what
-`python -m ttt_lib grade` runs) on the handout folder, which executes every notebook once."""
+`python -m ttt_lib grade` runs) on the handout folder, which executes every notebook once, each
+in the bubblewrap box the command line uses (so a cell that needs processes, which cannot start
+inside it, must be tagged and must leave no later cell depending on it)."""
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +13,7 @@ import nbformat
 import pytest
 
 from ttt_lib import teach
+from ttt_lib.classroom import jail
 from ttt_lib.teach import grade
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +40,7 @@ class Grading:
 
     def __getitem__(self, name: str):
         if name not in self.graded:
-            self.graded[name] = grade.grade_in_box(self.papers[name], 600, None)
+            self.graded[name] = grade.grade_in_box(self.papers[name], 600, jail.box_command)
         return self.graded[name]
 
     def close(self) -> None:

@@ -9,6 +9,8 @@ npm, into build/reveal); `make test` runs it first.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import sys
@@ -25,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import slide_browser  # noqa: E402  (tools/ holds scripts, imported by their plain names)
 import slides  # noqa: E402
+import course  # noqa: E402
 from course import course_notebooks, read  # noqa: E402
 
 # SLIDES_NOTEBOOKS: another folder of notebooks to check (a copy being fitted, say)
@@ -35,14 +38,29 @@ SHOWN = {"slide", "subslide", "-", "fragment"}
 
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory) -> Path:
+    """Every deck, built once by the tool's own command (`python tools/slides.py FOLDER OUT`,
+    what `make slides` runs), in this process."""
     if not (slides.ASSETS / "reveal.js" / "dist" / "reveal.js").is_file():
         pytest.fail(f"reveal.js is missing in {slides.ASSETS}: run `make slide-assets`",
                     pytrace=False)
     out = tmp_path_factory.mktemp("decks")
-    maker = slides.exporter()
-    for path in NOTEBOOKS:
-        (out / f"{path.stem}.slides.html").write_text(slides.deck(path, maker), encoding="utf-8")
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        assert course.main(slides.run, [str(NOTEBOOKS[0].parent), str(out)]) == 0
+    assert said.getvalue().split() == [str(out / f"{p.stem}.slides.html") for p in NOTEBOOKS]
     return out
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_slides_build_reveal_html(path, decks):
+    """Each deck is reveal.js HTML with the notebook's title, offline: reveal.js and its
+    notes plugin are in the file, and nothing is loaded from elsewhere."""
+    html = (decks / f"{path.stem}.slides.html").read_text(encoding="utf-8")
+    assert "reveal" in html.lower() and "<section" in html
+    title = read(path).cells[0].source.splitlines()[0].lstrip("# ").split(" · ")[-1]
+    assert title.replace("&", "&amp;") in html
+    assert "Reveal.initialize" in html and "RevealNotes" in html
+    assert not re.search(r"""(src=|<link[^>]*href=)["']?(https?:)?//""", html)
 
 
 @pytest.fixture(scope="module")

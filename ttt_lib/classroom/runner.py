@@ -132,7 +132,8 @@ def format_forfeits(forfeits: Sequence[ForfeitRecord]) -> str:
         groups[f.agent, f.reason] = groups.get((f.agent, f.reason), 0) + 1
     lines = [f"  {printable(agent)}: {printable(reason)} ({count} game{'s' * (count != 1)})"
              for (agent, reason), count in sorted(groups.items())]
-    return f"Forfeits ({len(forfeits)} games lost by failing):\n" + "\n".join(lines)
+    lost = len(forfeits)
+    return f"Forfeits ({lost} game{'s' * (lost != 1)} lost by failing):\n" + "\n".join(lines)
 
 
 # ----------------------------------------------------------------------------- one task

@@ -48,14 +48,14 @@ class Bookkeeping:
         self.up = negamax or state.to_move == MAX  # this node takes the largest value
         self.best = 0 if self.chance else (-INF if self.up else INF)
 
-    def child(self, name: str, value) -> bool:
-        """Take a child's returned ``value``: whether it is the best so far."""
+    def child(self, state: Game, value) -> bool:
+        """Take a child's (``state``'s) returned ``value``: whether it is the best so far."""
         if self.chance or value is None:
             return False
         value = -value if self.negamax else value
         better = (value > self.best) if self.up else (value < self.best)
         if better:
-            self.best, self.best_child = value, name
+            self.best, self.best_child = value, state  # named only if a line says so
         if self.alpha is not None and self.up:
             self.alpha = max(self.alpha, self.best)
         elif self.alpha is not None:
@@ -249,7 +249,7 @@ class Recorder:
         if parent.alpha is None and not self.keep:
             return
         for form, books in enumerate(parent.forms()):
-            if books.child(node_name(child.state), value) and self.keep:
+            if books.child(child.state, value) and self.keep:
                 self.record(form, "best", child, value=books.best,
                             parent=node_name(parent.state))
 
@@ -278,7 +278,7 @@ class Recorder:
         verb = "raises" if bound == "alpha" else "lowers"
         if raised:
             note = (f"{child} is searched with {name}'s {bound} still {n(passed)}, but {name} "
-                    f"already has {n(books.best)} from {books.best_child}: the textbook "
+                    f"already has {n(books.best)} from {node_name(books.best_child)}: the textbook "
                     f"{verb} {bound}( {name} ) to {n(textbook)} before searching {child}")
         else:
             note = (f"{child} is searched with {name}'s {bound} as {n(passed)}, but {name}'s "
