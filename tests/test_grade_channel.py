@@ -15,6 +15,7 @@ import pytest
 from ttt_lib.search import minimax, negamax
 from ttt_lib.teach import asking, papers, wire
 from ttt_lib.teach.judge import Watched
+from ttt_lib.teach.standin import Box
 
 OFFSET = 918273645  # the grader's secret for these tests
 CHECKERS = papers.package_checkers()
@@ -37,12 +38,12 @@ class FakeBox(threading.Thread):
     def converse(self) -> None:
         first = self.first if isinstance(self.first, bytes) else json.dumps(self.first).encode()
         self.sock.sendall(first + b"\n")
-        reader = self.sock.makefile("rb")
-        for line in reader:
+        box = Box(self.sock, {}, None, None)  # the grader's lent states, used as stand-ins
+        for line in iter(box.reader.readline, b""):
             self.heard += line
             request = json.loads(line)
             args = [wire.decode_state(arg["state"]) if "state" in arg
-                    else wire.decode(arg["value"]) for arg in request.get("args", [])]
+                    else box.take(arg) for arg in request.get("args", [])]
             reply = self.answer(request.get("exercise"), args) if self.answer else {}
             self.sock.sendall(json.dumps({"id": request["id"], **reply}).encode() + b"\n")
 
@@ -127,11 +128,27 @@ def test_the_students_exception_is_reported_by_name():
                                          "NotImplementedError).")
 
 
-def test_a_box_reports_visits_only_into_the_watched_state():
-    record = Watched(wire.decode_state({"tree": [[1, 2], [3]], "path": [], "mover": None}))
-    reply = {"value": 3, "visits": {"leaves": wire.encode([(0, 0), (0, 1)]), "expanded": []}}
-    assert asking._answer(reply, [record]) == 3
-    assert record.visits.leaves == [(0, 0), (0, 1)]
+def test_a_watched_state_is_lent_and_its_visits_are_recorded_here():
+    """The box gets a stand-in of a watched tree (its key, its mover, whether it is a leaf:
+    never a leaf's value, never the subtree in its text); each utility() it reads is a
+    question back, recorded by the grader; visits a box reports are never read."""
+    from ttt_lib.game import TreeNode
+    from ttt_lib.teach.faces import Handles
+    record, handles = Watched(TreeNode([[1, 2], [3]])), Handles()
+    lent = asking._argument(record, handles)
+    assert set(lent) == {"object", "steady"} and "utility" not in lent["steady"]
+
+    def use(op, number, name=None, **rest):
+        return handles.serve({"call": 1, "op": op, "object": number, "name": name, **rest})
+    shown = use("repr", lent["object"])["value"]
+    assert shown == "TreeNode(root)" and "3" not in shown
+    first = use("call", lent["object"], "moves", args=[])["ahead"][0]["object"]
+    leaf = use("call", first, "moves", args=[])["ahead"][1]["object"]
+    assert use("call", leaf, "utility", args=[])["value"] == 2
+    assert record.visits.leaves == [(0, 1)] and record.visits.expanded == [(), (0,)]
+    assert use("get", lent["object"], "state")["raised"] == "AttributeError"  # no way round
+    reply = {"value": 3, "visits": {"leaves": wire.encode([(0, 0), (1, 0)]), "expanded": []}}
+    assert asking._answer(reply, handles) == 3 and record.visits.leaves == [(0, 1)]
 
 
 def test_bounded_loads_refuses_depth_and_size_before_json():
@@ -160,8 +177,6 @@ def test_values_cross_by_exact_type():
 from test_teach import WRITE_IT  # noqa: E402 (the catalogues: right and wrong functions)
 
 from ttt_lib.teach import answering  # noqa: E402
-
-from ttt_lib.teach.standin import Box  # noqa: E402
 
 FORMERLY_IN_THE_BOX = {"check_04_transposition", "check_04_ordering", "check_05_deadline",
                        "check_07_backpropagate", "check_07_mcts", "check_08_agent"}

@@ -124,12 +124,11 @@ class Remote:
             raise CannotSend("keyword arguments")
         handles = self.conversation.handles
         handles.forget()
-        watched = [arg for arg in args if isinstance(arg, judge.Watched)]
         request = {"exercise": self.exercise,
                    "args": [_argument(arg, handles) for arg in args]}
         reply = self.conversation.ask({**request, **({"method": self.method}
                                                      if self.method else {})}, ASK_SECONDS)
-        return _answer(reply, watched, handles)
+        return _answer(reply, handles)
 
     def drive(self, driver: str, *args):
         """What the box's ``driver`` (one of the checker module's ``BOX_DRIVERS``) returns
@@ -138,7 +137,7 @@ class Remote:
         handles.forget()
         request = {"exercise": self.exercise, "drive": driver,
                    "args": [_argument(arg, handles) for arg in args]}
-        return _answer(self.conversation.ask(request, ASK_SECONDS), [], handles)
+        return _answer(self.conversation.ask(request, ASK_SECONDS), handles)
 
     def __repr__(self) -> str:
         return "<the student's function>"
@@ -157,25 +156,23 @@ class RemoteAgent:
 
 
 def _argument(arg, handles: Handles) -> dict:
-    """One argument as the box reads it: a watched state, a state as data, or what
-    ``Handles.lend`` makes of it (plain data, a lent object, a seed)."""
+    """One argument as the box reads it: a state as data, or what ``Handles.lend`` makes of
+    it (plain data, a lent object, a seed). A watched state (``judge.Watched``) is lent, never
+    sent: the box sees a stand-in, and each ``moves()`` or ``utility()`` it asks of one is
+    recorded here, by the grader's own ``Visits`` (whatever the box says it visited is never
+    read)."""
     if isinstance(arg, judge.Watched):
-        return {"state": encode_state(arg.state), "watched": True}
+        return handles.lend(arg)
     try:
-        return {"state": encode_state(arg), "watched": False}
+        return {"state": encode_state(arg)}
     except CannotSend:
         return handles.lend(arg)
 
 
-def _answer(reply: dict, watched: list, handles: Handles | None = None):
+def _answer(reply: dict, handles: Handles | None = None):
     """The student's answer to one call, as the checker expects it (its exception raised
     again, under its own name, for the checker's hint)."""
     if "value" in reply:
-        visits = reply.get("visits") if isinstance(reply.get("visits"), dict) else {}
-        for record in watched[:1]:
-            for kind in ("leaves", "expanded"):
-                found = decode(visits.get(kind, []))
-                getattr(record.visits, kind).extend(found if isinstance(found, list) else [])
         return decode(reply["value"])
     if handles is not None and any(key in reply for key in ("object", "kept", "list", "tuple")):
         return handles.take({key: reply[key] for key in ("object", "kept", "list", "tuple")
