@@ -17,8 +17,10 @@ no student's code runs; the box can only answer questions, and every answer is r
 bounded size and depth. A call that the box reports as using a forbidden library function
 ends the exercise Not yet and names the function (``delegated``; that observation is the
 box's, so it can only lower a verdict). An exercise whose arguments have no face would be
-judged in the box and flagged (``IN_THE_BOX``): the capstone's deadline loop is, because its
-clock is the CPU time of the process the function runs in.
+judged in the box and flagged (``IN_THE_BOX``: none of the course's). A call timed on the
+box's CPU (the capstone's deadline loop) is timed here: ``Remote.cpu_seconds`` reads the
+box's control group (or its processes in ``/proc``) from outside, never a time the box
+reports.
 """
 from __future__ import annotations
 
@@ -42,10 +44,9 @@ ASK_SECONDS = 62.0  # one question: the box's limit (answering.BOX_SECONDS) and 
 #                    each checker holds the student's calls to its own limit (call_limited)
 _LOCK = threading.Lock()  # checkers print and read module-wide seeds: one notebook at a time
 VERDICT = re.compile(r"^(Right|Not yet):")
-# Write-its judged in the box although the channel could carry them (none today; an exercise
-# whose arguments have no face, see ``faces``, is judged there too, and flagged).
-IN_THE_BOX: dict[str, str] = {
-    "check_12_deadline": "its clock is the CPU time of the process the function runs in"}
+# Write-its judged in the box although the channel could carry them (none: an exercise whose
+# arguments have no face, see ``faces``, is judged there, and flagged).
+IN_THE_BOX: dict[str, str] = {}
 
 
 class BoxGone(BaseException):
@@ -59,9 +60,13 @@ class LibraryCalled(BaseException):
 class Conversation:
     """One box's end of the socket pair: JSON lines out, bounded JSON lines in."""
 
-    def __init__(self, channel: socket.socket, deadline: float) -> None:
+    def __init__(self, channel: socket.socket, deadline: float,
+                 clock: Callable[[], float] | None = None) -> None:
+        """``clock``: the CPU seconds the box has used, read from outside it
+        (``classroom.cpuclock.box_clock``); None where it cannot be read."""
         self.channel, self.deadline, self.buffer, self.number = channel, deadline, b"", 0
         self.handles = Handles()  # what the question in progress lent the box
+        self.clock = clock
 
     def send(self, message: dict) -> None:
         try:
@@ -138,6 +143,12 @@ class Remote:
         request = {"exercise": self.exercise, "drive": driver,
                    "args": [_argument(arg, handles) for arg in args]}
         return _answer(self.conversation.ask(request, ASK_SECONDS), handles)
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU seconds the student's box has used so far, read by the grader from
+        outside it (its cgroup, else its processes in ``/proc``); None where it cannot be."""
+        clock = self.conversation.clock
+        return None if clock is None else clock()
 
     def __repr__(self) -> str:
         return "<the student's function>"
