@@ -187,7 +187,10 @@ HEAVY_RIGHTS = {"check_04_transposition", "check_04_ordering", "check_07_mcts", 
 QUICK_WRONGS = {  # wrong at their first question: the heavy checkers' wrongs, asked cheaply
     "check_04_ordering": {lambda state: state.moves()[1:]: "it left out"},
     "check_07_mcts": {lambda state, playouts, rng: -1: "not a legal move"},
-    "check_08_agent": {lambda state: state.moves()[-1]: "your agent played"}}
+    "check_08_agent": {lambda state: state.moves()[-1]: "your agent played"},
+    "check_12_deadline": {lambda state, seconds: -1: "not a legal column",  # a deep search
+                          lambda state, seconds: state.moves()[0]: "keep deepening"}}  # is
+#                                                 no quick wrong on a loaded machine's clock
 CAPSTONE = {"check_12_agent"}  # a ladder of boxed games: asked in its own test below
 
 

@@ -9,7 +9,7 @@ import pytest
 from nbclient.exceptions import CellExecutionError
 
 from ttt_lib.teach import kernel
-from ttt_lib.teach.nb12_stages import timed_call
+from ttt_lib.teach.nb12_stages import cpu_timed_call, timed_call
 
 
 class FailingClient:
@@ -57,10 +57,10 @@ class Asked:
 
 def test_a_remote_function_is_timed_by_the_boxs_clock_read_from_outside():
     asked = Asked(clock=True)
-    value, used, error = timed_call(asked, ("state", 0.1), 5.0)
+    value, used, error = cpu_timed_call(asked, ("state", 0.1), 5.0)
     assert (value, error) == (3, None) and used == 0.25  # not the 0.2 s of wall clock
     assert asked.drives == [("ready", ()), ("within", (5.0, "state", 0.1))]
-    value, used, error = timed_call(Asked(clock=False), ("state", 0.1), 5.0)
+    value, used, error = cpu_timed_call(Asked(clock=False), ("state", 0.1), 5.0)
     assert (value, error) == (3, None) and used >= 0.2  # no clock: the wall clock
 
     def local(seconds):
