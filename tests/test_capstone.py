@@ -126,6 +126,33 @@ def test_the_capstone_box_holds_no_ttt_lib_to_import():
                    and str(module) != "search/trace.py" for module in kit.modules())
 
 
+@needs_boxes
+def test_a_package_installed_where_the_box_looks_is_replaced_by_one_that_fails(
+        tmp_path, monkeypatch):
+    """ttt_lib installed in a folder the capstone's box holds (site-packages): the kit's
+    ``absent`` package is bound over it, so importing it fails there too."""
+    import subprocess
+    import sys
+
+    import ttt_lib
+    from ttt_lib.classroom import jail
+    if jail.why_not():
+        pytest.skip(jail.why_not())
+    site = tmp_path / "site"
+    (site / "ttt_lib").mkdir(parents=True)
+    (site / "ttt_lib" / "__init__.py").write_text("print('the whole library')\n")
+    package = str(Path(ttt_lib.__file__).resolve().parent)
+    paths = [path for path in jail.read_only_paths() if path != package] + [str(site)]
+    monkeypatch.setattr(ttt_lib, "__file__", str(site / "ttt_lib" / "__init__.py"))
+    monkeypatch.setattr(jail, "read_only_paths", lambda: paths)
+    code = f"import sys; sys.path.insert(0, {str(site)!r}); import ttt_lib"
+    command = jail._bwrap([sys.executable, "-I", "-c", code], None, None, kit.folder())
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60,
+                          env=jail.environment())
+    assert done.returncode == 1 and "the whole library" not in done.stdout
+    assert "ModuleNotFoundError: No module named 'ttt_lib'" in done.stderr, done.stderr
+
+
 def test_the_unit_plan_gives_the_capstone_a_week():
     from ttt_lib.teach.plan import PROJECT_MINUTES, read_plan
     path = Path(__file__).parents[1] / "notebooks" / "12_capstone_connect_four.ipynb"
