@@ -183,7 +183,8 @@ FORMERLY_IN_THE_BOX = {"check_04_transposition", "check_04_ordering", "check_05_
 MANY_QUESTIONS = {"check_05_evaluate", "check_06_canonical"}  # thousands: a real box's work
 # right answers that take many thousands of questions back (a real box's work: graded in
 # test_grade_forgers.py and by the course's notebooks); their wrong answers are asked here
-HEAVY_RIGHTS = {"check_04_transposition", "check_04_ordering", "check_07_mcts", "check_08_agent"}
+HEAVY_RIGHTS = {"check_04_transposition", "check_04_ordering", "check_07_mcts", "check_08_agent",
+                "check_12_deadline"}  # seconds of CPU: its right answer is graded there
 QUICK_WRONGS = {  # wrong at their first question: the heavy checkers' wrongs, asked cheaply
     "check_04_ordering": {lambda state: state.moves()[1:]: "it left out"},
     "check_07_mcts": {lambda state, playouts, rng: -1: "not a legal move"},
