@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import atexit
 import functools
+import os
 import shutil
 import sys
 import tempfile
@@ -90,7 +91,7 @@ def folder() -> str:
     """The kit's folder (made once a process, removed when it ends): ``PACKAGE`` with the
     board's modules, and the sandbox program."""
     made = Path(tempfile.mkdtemp(prefix="ttt-kit-"))
-    atexit.register(shutil.rmtree, made, True)
+    atexit.register(_remove, made, os.getpid())
     for module in modules():
         target = made / PACKAGE / module
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -111,6 +112,12 @@ def folder() -> str:
         path.chmod(0o755 if path.is_dir() else 0o644)
     made.chmod(0o755)
     return str(made)
+
+
+def _remove(made: Path, owner: int) -> None:
+    """Remove the kit's folder, in the process that made it (not in a fork of it)."""
+    if os.getpid() == owner:
+        shutil.rmtree(made, ignore_errors=True)
 
 
 def command(*args: str) -> list[str]:
