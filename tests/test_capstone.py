@@ -7,6 +7,7 @@ import pytest
 
 from ttt_lib.arena import processes_available
 from ttt_lib.boards.connect4 import ConnectFour
+from ttt_lib.classroom import kit
 from ttt_lib.studies import connect4_ladder
 from ttt_lib.studies.connect4_solve import solve_connect4
 from ttt_lib.studies.ladder import round_robin
@@ -19,8 +20,10 @@ from teach_cases.nb12 import S  # noqa: E402 (the course's solution module, load
 needs_boxes = pytest.mark.skipif(not processes_available(), reason="no processes here")
 
 
-def test_the_bundle_is_a_file_that_defines_the_agent_and_what_it_uses():
+def test_the_bundle_is_a_file_that_defines_the_agent_and_what_it_uses(monkeypatch):
     source = bundle(S.my_agent)
+    assert "ttt_lib" not in source  # its board comes from the box's kit
+    monkeypatch.syspath_prepend(kit.folder())
     namespace = {}
     exec(compile(source, "capstone.py", "exec"), namespace)
     assert namespace["choose"].__name__ == "my_agent"
@@ -99,6 +102,58 @@ def test_the_ladder_separates_a_rule_agent_from_a_deadline_alphabeta():
     assert rule.points <= 2 and rule.score(mcts) < 0.5, rule.format()
     assert search.points >= 3 and search.score(mcts) >= 0.5, search.format()
     assert search.ratings.rating("yours") > rule.ratings.rating("yours")
+
+
+RUN_TIME_IMPORTS = {  # names the bundle cannot see: built when the agent moves or loads
+    "at a move": "def choose(state):\n    lib = __import__('ttt_' + 'lib')\n"
+                 "    return lib.search.alphabeta(state)\n",
+    "when loaded": "import importlib\nsearch = importlib.import_module('ttt_lib.search')\n"
+                   "def choose(state):\n    return state.moves()[0]\n",
+    "by its path": f"import sys\nsys.path.insert(0, {str(Path(kit.LIBRARY).parent)!r})\n"
+                   "from ttt_lib.boards import named\n"
+                   "def choose(state):\n    return state.moves()[0]\n"}
+
+
+@needs_boxes
+def test_the_capstone_box_holds_no_ttt_lib_to_import():
+    """The ladder's box carries the board (the kit) and not the package: an agent that
+    imports ttt_lib by a name built at run time forfeits every game, whichever way."""
+    from ttt_lib.classroom import jail
+    if jail.why_not():  # unboxed (--no-isolation), the package is where Python finds it
+        pytest.skip(jail.why_not())
+    for way, source in RUN_TIME_IMPORTS.items():
+        run = climb(source, games=2, top=1)
+        assert run.points == 0 and len(run.forfeits) == 2, (way, run.forfeits)
+        assert all("ModuleNotFoundError" in forfeit for forfeit in run.forfeits), way
+    assert not any(str(module).startswith(("search/", "agents", "learn", "studies"))
+                   and str(module) != "search/trace.py" for module in kit.modules())
+
+
+@needs_boxes
+def test_a_package_installed_where_the_box_looks_is_replaced_by_one_that_fails(
+        tmp_path, monkeypatch):
+    """ttt_lib installed in a folder the capstone's box holds (site-packages): the kit's
+    ``absent`` package is bound over it, so importing it fails there too."""
+    import subprocess
+    import sys
+
+    import ttt_lib
+    from ttt_lib.classroom import jail
+    if jail.why_not():
+        pytest.skip(jail.why_not())
+    site = tmp_path / "site"
+    (site / "ttt_lib").mkdir(parents=True)
+    (site / "ttt_lib" / "__init__.py").write_text("print('the whole library')\n")
+    package = str(Path(ttt_lib.__file__).resolve().parent)
+    paths = [path for path in jail.read_only_paths() if path != package] + [str(site)]
+    monkeypatch.setattr(ttt_lib, "__file__", str(site / "ttt_lib" / "__init__.py"))
+    monkeypatch.setattr(jail, "read_only_paths", lambda: paths)
+    code = f"import sys; sys.path.insert(0, {str(site)!r}); import ttt_lib"
+    command = jail._bwrap([sys.executable, "-I", "-c", code], None, None, kit.folder())
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60,
+                          env=jail.environment())
+    assert done.returncode == 1 and "the whole library" not in done.stdout
+    assert "ModuleNotFoundError: No module named 'ttt_lib'" in done.stderr, done.stderr
 
 
 def test_the_unit_plan_gives_the_capstone_a_week():

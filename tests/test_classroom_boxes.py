@@ -478,3 +478,28 @@ def test_without_cgroups_the_table_says_so(tmp_path):
     assert done.stdout.startswith("Leaderboard, no per-box cgroups (cannot make cgroups "
                                   "under /proc/no-cgroup")
     assert "good" in done.stdout and "Forfeits" not in done.stdout
+
+
+def test_the_graders_clock_reads_a_boxs_cpu_from_outside(tmp_path):
+    """What times a boxed call in the grader (``cpuclock.box_clock``): the box's cgroup where
+    it has one, else its processes in /proc; the box spins 0.4 s of CPU, then sleeps."""
+    from ttt_lib.classroom import cpuclock
+    code = ("import sys, time\nend = time.process_time() + 0.4\n"
+            "while time.process_time() < end:\n    pass\n"
+            "print('spun', flush=True)\ntime.sleep(30)")
+    command = jail.box_command([sys.executable, "-I", "-c", code], str(tmp_path))
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                               env=jail.environment(), start_new_session=True, text=True)
+    try:
+        assert process.stdout.readline() == "spun\n"
+        clock = cpuclock.box_clock(process.pid)
+        used = clock()
+        assert 0.35 < used < 2.0, used
+        assert 0.35 < cpuclock.tree_seconds(process.pid) < 2.0  # the fallback agrees
+        assert (cpuclock.group_folder(process.pid) is not None) == (not cgroups.why_not())
+        time.sleep(0.3)
+        assert clock() - used < 0.1  # asleep: no CPU
+    finally:
+        os.killpg(process.pid, 9)
+        process.wait()
+    assert cpuclock.tree_seconds(process.pid) == 0.0  # gone

@@ -15,6 +15,7 @@ import pytest
 from ttt_lib.search import minimax, negamax
 from ttt_lib.teach import asking, papers, wire
 from ttt_lib.teach.judge import Watched
+from ttt_lib.teach.standin import Box
 
 OFFSET = 918273645  # the grader's secret for these tests
 CHECKERS = papers.package_checkers()
@@ -37,12 +38,12 @@ class FakeBox(threading.Thread):
     def converse(self) -> None:
         first = self.first if isinstance(self.first, bytes) else json.dumps(self.first).encode()
         self.sock.sendall(first + b"\n")
-        reader = self.sock.makefile("rb")
-        for line in reader:
+        box = Box(self.sock, {}, None, None)  # the grader's lent states, used as stand-ins
+        for line in iter(box.reader.readline, b""):
             self.heard += line
             request = json.loads(line)
             args = [wire.decode_state(arg["state"]) if "state" in arg
-                    else wire.decode(arg["value"]) for arg in request.get("args", [])]
+                    else box.take(arg) for arg in request.get("args", [])]
             reply = self.answer(request.get("exercise"), args) if self.answer else {}
             self.sock.sendall(json.dumps({"id": request["id"], **reply}).encode() + b"\n")
 
@@ -127,11 +128,27 @@ def test_the_students_exception_is_reported_by_name():
                                          "NotImplementedError).")
 
 
-def test_a_box_reports_visits_only_into_the_watched_state():
-    record = Watched(wire.decode_state({"tree": [[1, 2], [3]], "path": [], "mover": None}))
-    reply = {"value": 3, "visits": {"leaves": wire.encode([(0, 0), (0, 1)]), "expanded": []}}
-    assert asking._answer(reply, [record]) == 3
-    assert record.visits.leaves == [(0, 0), (0, 1)]
+def test_a_watched_state_is_lent_and_its_visits_are_recorded_here():
+    """The box gets a stand-in of a watched tree (its key, its mover, whether it is a leaf:
+    never a leaf's value, never the subtree in its text); each utility() it reads is a
+    question back, recorded by the grader; visits a box reports are never read."""
+    from ttt_lib.game import TreeNode
+    from ttt_lib.teach.faces import Handles
+    record, handles = Watched(TreeNode([[1, 2], [3]])), Handles()
+    lent = asking._argument(record, handles)
+    assert set(lent) == {"object", "steady"} and "utility" not in lent["steady"]
+
+    def use(op, number, name=None, **rest):
+        return handles.serve({"call": 1, "op": op, "object": number, "name": name, **rest})
+    shown = use("repr", lent["object"])["value"]
+    assert shown == "TreeNode(root)" and "3" not in shown
+    first = use("call", lent["object"], "moves", args=[])["ahead"][0]["object"]
+    leaf = use("call", first, "moves", args=[])["ahead"][1]["object"]
+    assert use("call", leaf, "utility", args=[])["value"] == 2
+    assert record.visits.leaves == [(0, 1)] and record.visits.expanded == [(), (0,)]
+    assert use("get", lent["object"], "state")["raised"] == "AttributeError"  # no way round
+    reply = {"value": 3, "visits": {"leaves": wire.encode([(0, 0), (1, 0)]), "expanded": []}}
+    assert asking._answer(reply, handles) == 3 and record.visits.leaves == [(0, 1)]
 
 
 def test_bounded_loads_refuses_depth_and_size_before_json():
@@ -161,20 +178,21 @@ from test_teach import WRITE_IT  # noqa: E402 (the catalogues: right and wrong f
 
 from ttt_lib.teach import answering  # noqa: E402
 
-from ttt_lib.teach.standin import Box  # noqa: E402
-
 FORMERLY_IN_THE_BOX = {"check_04_transposition", "check_04_ordering", "check_05_deadline",
                        "check_07_backpropagate", "check_07_mcts", "check_08_agent"}
 MANY_QUESTIONS = {"check_05_evaluate", "check_06_canonical"}  # thousands: a real box's work
 # right answers that take many thousands of questions back (a real box's work: graded in
 # test_grade_forgers.py and by the course's notebooks); their wrong answers are asked here
-HEAVY_RIGHTS = {"check_04_transposition", "check_04_ordering", "check_07_mcts", "check_08_agent"}
+HEAVY_RIGHTS = {"check_04_transposition", "check_04_ordering", "check_07_mcts", "check_08_agent",
+                "check_12_deadline"}  # seconds of CPU: its right answer is graded there
 QUICK_WRONGS = {  # wrong at their first question: the heavy checkers' wrongs, asked cheaply
     "check_04_ordering": {lambda state: state.moves()[1:]: "it left out"},
     "check_07_mcts": {lambda state, playouts, rng: -1: "not a legal move"},
-    "check_08_agent": {lambda state: state.moves()[-1]: "your agent played"}}
+    "check_08_agent": {lambda state: state.moves()[-1]: "your agent played"},
+    "check_12_deadline": {lambda state, seconds: -1: "not a legal column",  # a deep search
+                          lambda state, seconds: state.moves()[0]: "keep deepening"}}  # is
+#                                                 no quick wrong on a loaded machine's clock
 CAPSTONE = {"check_12_agent"}  # a ladder of boxed games: asked in its own test below
-JUDGED_IN_THE_BOX = {"check_12_deadline"}  # its clock is its own process's CPU time
 
 
 class _NoLibrarySession:
@@ -207,7 +225,9 @@ def asked(name: str, fn):
             pass
     threading.Thread(target=serve, daemon=True).start()
     try:
-        conversation = asking.Conversation(ours, time.monotonic() + 120)
+        # the box is a thread here: its CPU time is this process's (a real box's is read
+        # from its cgroup or its processes, classroom.cpuclock)
+        conversation = asking.Conversation(ours, time.monotonic() + 120, time.process_time)
         lines, said = asking.judge_notebook(conversation, [name], OFFSET, CHECKERS)
     finally:
         ours.close()
@@ -217,7 +237,7 @@ def asked(name: str, fn):
 
 @pytest.mark.parametrize("checker, rights, wrongs",
                          [entry for entry in WRITE_IT if entry[0].__name__ not in
-                          MANY_QUESTIONS | CAPSTONE | JUDGED_IN_THE_BOX],
+                          MANY_QUESTIONS | CAPSTONE],
                          ids=lambda entry: getattr(entry, "__name__", ""))
 def test_every_write_it_is_judged_in_the_grader(checker, rights, wrongs):
     name = checker.__name__
@@ -232,7 +252,7 @@ def test_every_write_it_is_judged_in_the_grader(checker, rights, wrongs):
 
 
 def test_the_in_box_flag_fires_for_no_course_checker():
-    assert set(asking.IN_THE_BOX) == {"check_12_deadline"}
+    assert asking.IN_THE_BOX == {}  # the capstone's deadline loop too: timed from outside
     from ttt_lib.teach import nb04_table, nb05, nb07, nb07_mcts, tables
     from ttt_lib.teach.faces import has_face
     import random

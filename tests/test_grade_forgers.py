@@ -4,7 +4,9 @@ forged row written through bwrap's init (`/proc/1/fd/*`) and the grader inside t
 killed; an IPython input transformer rewriting every cell after it (the grader's too); an
 `int` whose `__eq__` always says True, on notebook 02's write-its and values; a made-up
 exercise worth 1000 points; three copies of one student's notebook claiming 50 points each;
-a link to a classmate's notebook; a file name with ESC/CSI and U+202E. Each forger's wrong
+a link to a classmate's notebook; a file name with ESC/CSI and U+202E; a box that says its
+capstone deadline loop is Right and stops its own CPU clock; a box that rewrites the leaves its
+search read, and one that replays alpha-beta's leaves without searching. Each forger's wrong
 answer is Not yet (or missing), the honest rows and `max_points` are what they are without
 the forgers, and every name in the table is printable."""
 from __future__ import annotations
@@ -13,6 +15,7 @@ import csv
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -218,6 +221,68 @@ DELEGATING_ANSWERS = (
     "check_04_transposition(table)")
 
 
+# Issue 42's last two: the capstone's deadline loop once judged in its box on the box's own
+# clock, and the leaves a tree search read once reported by the box. A forger that makes its
+# box say "Right" and stops its CPU clock, one that rewrites the leaves its box reports, one
+# that replays alpha-beta's leaves without searching (it reads the tree behind the state).
+PRUNED = ("def pruned(state, alpha, beta, read, path=()):\n"
+          "    if state.is_terminal():\n"
+          "        read.append((path, state.key()))\n"
+          "        return state.utility()\n"
+          "    best = -float('inf') if state.to_move == 1 else float('inf')\n"
+          "    for move in state.moves():\n"
+          "        value = pruned(state.play(move), alpha, beta, read, path + (move,))\n"
+          "        if state.to_move == 1:\n"
+          "            best = max(best, value)\n            alpha = max(alpha, best)\n"
+          "        else:\n"
+          "            best = min(best, value)\n            beta = min(beta, best)\n"
+          "        if alpha >= beta:\n            break\n"
+          "    return best\n")
+CLOCK_STOPPED = (
+    "import time\nimport ttt_lib.teach.answering as answering\n"
+    "from ttt_lib.teach import check_12_deadline\n"
+    "answering._judge_here = lambda *args: 'Right: judged in my box'\n"
+    "time.process_time = lambda: 0.0  # the box's own clock, stopped\n"
+    "def spin_move(state, seconds):  # three times its budget, on a clock not stopped\n"
+    "    end = time.thread_time() + 3 * seconds + 0.1\n"
+    "    while time.thread_time() < end:\n        pass\n"
+    "    return state.moves()[0]\n\n"
+    "check_12_deadline(spin_move)")
+VISITS_REWRITTEN = PRUNED + (
+    "import ttt_lib.teach.answering as answering\n"
+    "from ttt_lib.teach import check_03_alphabeta\n"
+    "from ttt_lib.teach.wire import decode, decode_state, encode\n"
+    "def every_leaf(state, alpha, beta):  # minimax: reads every leaf\n"
+    "    if state.is_terminal():\n        return state.utility()\n"
+    "    values = [every_leaf(state.play(m), alpha, beta) for m in state.moves()]\n"
+    "    return max(values) if state.to_move == 1 else min(values)\n"
+    "asked = answering._ask\n"
+    "def forged(name, args, box, method=None, drive=None):  # reports alpha-beta's leaves\n"
+    "    reply = asked(name, args, box, method, drive)\n"
+    "    if name == 'check_03_alphabeta' and isinstance(reply, dict) and 'visits' in reply:\n"
+    "        read = []\n"
+    "        pruned(decode_state(args[0]['state']), decode(args[1]['value']),\n"
+    "               decode(args[2]['value']), read)\n"
+    "        reply['visits'] = {'leaves': encode([key for _, key in read]), 'expanded': []}\n"
+    "    return reply\n"
+    "answering._ask = forged\n\n"
+    "check_03_alphabeta(every_leaf)")
+REPLAYED = PRUNED + (
+    "from ttt_lib.teach import check_03_alphabeta\n"
+    "def replay(state, alpha, beta):  # alpha-beta run on the tree behind the state, then\n"
+    "    read = []                    # its leaves read again in order, searching nothing\n"
+    "    value = pruned(state.state, alpha, beta, read)\n"
+    "    for path, _ in read:\n"
+    "        node = state\n"
+    "        for move in path:\n            node = node.play(move)\n"
+    "        node.utility()\n"
+    "    return value\n\n"
+    "check_03_alphabeta(replay)")
+HONEST_DEADLINE = (Path(__file__).with_name("capstone_solution.py").read_text()
+                   + "\n\nfrom ttt_lib.teach import check_12_deadline\n"
+                   "check_12_deadline(best_move)")
+
+
 def write_it_notebook(path, *sources: str) -> None:
     import nbformat
     from nbformat.v4 import new_code_cell, new_notebook
@@ -234,8 +299,10 @@ def write_its(tmp_path_factory):
     were judged in their box, one that delegates them to the library."""
     from ttt_lib.teach.grade import grade_folder
     folder = tmp_path_factory.mktemp("write-its")
-    write_it_notebook(folder / "liar.ipynb", OWN_PRINT, TRANSFORMER, LIARS, *LYING_ANSWERS)
-    write_it_notebook(folder / "delegator.ipynb", *DELEGATING_ANSWERS)
+    write_it_notebook(folder / "liar.ipynb", OWN_PRINT, TRANSFORMER, LIARS, *LYING_ANSWERS,
+                      CLOCK_STOPPED, VISITS_REWRITTEN)
+    write_it_notebook(folder / "delegator.ipynb", *DELEGATING_ANSWERS, REPLAYED,
+                      HONEST_DEADLINE)
     return {graded.file: graded for graded in grade_folder(folder, timeout=TIMEOUT, jobs=2)}
 
 
@@ -245,6 +312,27 @@ def test_forged_write_its_are_not_yet_and_judged_in_the_grader(write_its):
     assert {name: liar.status(name) for name in WRITE_ITS} == dict.fromkeys(WRITE_ITS,
                                                                             "Not yet"), liar.lines
     assert "judged in its box" not in liar.flags, liar.flags
+
+
+def test_the_deadline_loop_is_timed_by_the_boxs_cpu_read_from_outside(write_its):
+    """Its box says Right and its clock is stopped: the grader judges it, on the CPU time
+    it reads itself (an unboxed run's: its processes in /proc), and finds the overrun; the
+    course's deadline loop, graded beside it, stays Right."""
+    line = write_its["liar.ipynb"].lines["check_12_deadline"]
+    assert line.startswith("Not yet:") and "s of CPU time" in line, line
+    assert write_its["delegator.ipynb"].status("check_12_deadline") == "Right", \
+        write_its["delegator.ipynb"].lines
+
+
+def test_the_leaves_a_search_read_are_observed_in_the_grader(write_its):
+    """Minimax whose box reports alpha-beta's leaves is Not yet for the leaves the grader
+    saw it read; a replay of alpha-beta's leaves through the tree behind the state finds no
+    tree there (the state is a stand-in of the grader's)."""
+    rewritten = write_its["liar.ipynb"].lines["check_03_alphabeta"]
+    assert rewritten.startswith("Not yet:") and rewritten.endswith(  # minimax's hint
+        "does a node's loop stop once alpha >= beta?"), rewritten
+    replayed = write_its["delegator.ipynb"].lines["check_03_alphabeta"]
+    assert replayed.startswith("Not yet:") and "AttributeError" in replayed, replayed
 
 
 def test_delegated_write_its_name_the_library_function(write_its):

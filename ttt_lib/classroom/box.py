@@ -30,7 +30,7 @@ import threading
 import time
 from collections import OrderedDict
 
-from . import jail
+from . import jail, kit
 from .channel import REPLY_BYTES, decode
 from .entrant import (CannotStart, Entrant, Forfeit, Limits, require_processes,
                       seconds_text)
@@ -79,14 +79,15 @@ class Box:
         self.retired = False  # out of the registry: closes when its last sandbox does
         self.keep: set[int] = set()  # its own processes: never killed between games
         self.link, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        argv = jail.module_command("ttt_lib.classroom.sandbox", "--zygote",
-                                   str(theirs.fileno()))
+        argv = kit.command("--zygote", str(theirs.fileno())) if limits.kit else \
+            jail.module_command("ttt_lib.classroom.sandbox", "--zygote", str(theirs.fileno()))
         home, cwd = jail.HOME, "/"
         if not limits.isolated:
             home = cwd = self.folder = tempfile.mkdtemp(prefix="ttt-box-")
         box_limits = jail.BoxLimits(limits.memory_mb, limits.processes, limits.cpu_seconds,
                                     DISK_MB)
-        command, self.group = jail.boxed(argv, None, box_limits, limits.isolated)
+        command, self.group = jail.boxed(argv, None, box_limits, limits.isolated,
+                                         kit.folder() if limits.kit else None)
         errors, their_errors = os.pipe()
         try:
             self.process = subprocess.Popen(

@@ -30,6 +30,7 @@ class Limits(NamedTuple):
     cpu_seconds: int = 600
     isolated: bool = True  # in a bubblewrap box (False: ``--no-isolation``)
     processes: int = 64
+    kit: bool = False  # the capstone's box: the board's kit, not the package (``kit``)
 
 
 class Entrant(NamedTuple):

@@ -45,6 +45,9 @@ ETC = ("/etc/ld.so.cache", "/etc/localtime", "/etc/alternatives", "/etc/fonts",
 TOP_LINKS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")  # merged-/usr links
 
 
+ABSENT = "absent"  # in a kit (``classroom.kit``): a package whose import fails
+
+
 class IsolationError(ValueError):
     """Students' code cannot be boxed here: the commands refuse to run it."""
 
@@ -112,12 +115,13 @@ def box_command(argv: list[str], home: str | None = None,
     return limit_prefix(limits, group) + command
 
 
-def boxed(argv: list[str], home: str | None, limits: BoxLimits,
-          isolated: bool = True) -> tuple[list[str], cgroups.Group | None]:
+def boxed(argv: list[str], home: str | None, limits: BoxLimits, isolated: bool = True,
+          kit: str | None = None) -> tuple[list[str], cgroups.Group | None]:
     """``argv`` in a box (or, not ``isolated``, as a plain process) held to ``limits``, and
-    the box's cgroup (None where none can be made): the caller removes it."""
+    the box's cgroup (None where none can be made): the caller removes it. With ``kit``
+    (a folder, ``classroom.kit``), the box holds that folder instead of the package."""
     group = _group(limits)
-    command = _bwrap(argv, home, limits) if isolated else argv
+    command = _bwrap(argv, home, limits, kit) if isolated else argv
     return limit_prefix(limits, group) + command, group
 
 
@@ -160,8 +164,11 @@ def _tidy(everything: bool = False) -> None:
 atexit.register(_tidy, True)
 
 
-def _bwrap(argv: list[str], home: str | None, limits: BoxLimits | None) -> list[str]:
-    """The bubblewrap command line of a box."""
+def _bwrap(argv: list[str], home: str | None, limits: BoxLimits | None,
+           kit: str | None = None) -> list[str]:
+    """The bubblewrap command line of a box (with ``kit``: that folder bound read-only, the
+    package's folder not bound; where a folder the box holds contains it, the kit's
+    ``ABSENT`` package is bound over it, whose import fails)."""
     size = ["--size", str(limits.disk_mb << 20)] if limits and _has("--size") else []
     command = [bwrap_program(), "--unshare-all", "--unshare-user", "--die-with-parent",
                "--new-session", "--cap-drop", "ALL", *_no_nested_boxes(),
@@ -174,8 +181,15 @@ def _bwrap(argv: list[str], home: str | None, limits: BoxLimits | None) -> list[
     # the fresh /tmp first: Python or the package may live under /tmp (a clone there), and a
     # tmpfs mounted after their binds would hide them
     command += ["--proc", "/proc", "--dev", "/dev", *size, "--tmpfs", "/tmp", "--dir", HOME]
+    package = str(Path(ttt_lib.__file__).resolve().parent)
     for path in read_only_paths():
-        command += ["--ro-bind", path, path]
+        if kit is None or path != package:
+            command += ["--ro-bind", path, path]
+    if kit is not None:
+        if any(Path(package).is_relative_to(path) for path in [*read_only_paths(), "/usr"]
+               if path != package):  # installed in a folder the box holds: replaced
+            command += ["--ro-bind", os.path.join(kit, ABSENT), package]
+        command += ["--ro-bind", kit, kit]
     for path in ETC:
         command += ["--ro-bind-try", path, path]
     if home is not None:

@@ -8,9 +8,10 @@ After the notebook's cells ran, ``boxside`` hands the grader's channel to this k
   was given (``session.ANSWERS``), a value as plain data, a function or an agent only named;
   the verdict lines the checkers printed; the checkers the notebook replaced;
 - ``{"id": N, "exercise": E, "args": [...], "method": "choose"?}``, each argument
-  ``{"value": ...}``, ``{"state": ..., "watched": bool}``, a lent object ``{"object": H}``
-  (a ``standin.Proxy`` here: its uses are questions back, ``{"call": ...}``), a
-  ``{"random": seed}`` or a list of them -> ``{"id": N, "value": ..., "visits": {...}}``
+  ``{"value": ...}``, ``{"state": ...}`` (a board or tree as data), a lent object
+  ``{"object": H}`` (a ``standin.Proxy`` here: its uses are questions back, ``{"call":
+  ...}``; so is a state whose visits the checker counts: what it records, it records
+  itself), a ``{"random": seed}`` or a list of them -> ``{"id": N, "value": ...}``
   (an agent's class is made into one agent per exercise, then asked ``method``), or
   ``{"id": N, "raised": "ZeroDivisionError", "text": ...}``, ``{"id": N, "time": true}``,
   ``{"id": N, "library": "minimax"}`` (the student's code called a library entry point the
@@ -180,7 +181,7 @@ def _ask(name, args: list, box, method=None, drive=None) -> dict | None:
     called on the decoded arguments (or, with ``drive``, the checker's driver called with the
     function and them), with the library out of reach (``session``) and ``BOX_SECONDS`` for
     the call; None when the grader gave up on the question."""
-    from .judge import TimeLimit, Visits, Watched, call_limited
+    from .judge import TimeLimit, call_limited
     from .session import _run_checker, is_forbidden
     from .standin import Abandoned
     from .wire import decode_state
@@ -195,12 +196,10 @@ def _ask(name, args: list, box, method=None, drive=None) -> dict | None:
     driver = None if drive is None else _driver(checker, drive)
     if drive is not None and driver is None:
         return {"raised": "no such driver"}
-    visits, decoded = Visits(), []
+    decoded = []
     try:
         for arg in args:
-            state = decode_state(arg["state"]) if "state" in arg else None
-            decoded.append(box.take(arg) if state is None else
-                           Watched(state, visits) if arg.get("watched") else state)
+            decoded.append(decode_state(arg["state"]) if "state" in arg else box.take(arg))
     except Exception as error:  # noqa: BLE001 (a request we cannot read)
         return {"raised": f"a malformed request ({type(error).__name__})"}
     session = sessions.of(name, answer)
@@ -223,9 +222,7 @@ def _ask(name, args: list, box, method=None, drive=None) -> dict | None:
             raise
     if session.called:
         return {"library": session.called}
-    from .wire import encode
-    return {**box.give(got), "visits": {"leaves": encode(visits.leaves),
-                                        "expanded": encode(visits.expanded)}}
+    return box.give(got)
 
 
 def _judge_here(name, answers: dict, offset) -> str:

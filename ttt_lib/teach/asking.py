@@ -17,8 +17,10 @@ no student's code runs; the box can only answer questions, and every answer is r
 bounded size and depth. A call that the box reports as using a forbidden library function
 ends the exercise Not yet and names the function (``delegated``; that observation is the
 box's, so it can only lower a verdict). An exercise whose arguments have no face would be
-judged in the box and flagged (``IN_THE_BOX``): the capstone's deadline loop is, because its
-clock is the CPU time of the process the function runs in.
+judged in the box and flagged (``IN_THE_BOX``: none of the course's). A call timed on the
+box's CPU (the capstone's deadline loop) is timed here: ``Remote.cpu_seconds`` reads the
+box's control group (or its processes in ``/proc``) from outside, never a time the box
+reports.
 """
 from __future__ import annotations
 
@@ -42,10 +44,9 @@ ASK_SECONDS = 62.0  # one question: the box's limit (answering.BOX_SECONDS) and 
 #                    each checker holds the student's calls to its own limit (call_limited)
 _LOCK = threading.Lock()  # checkers print and read module-wide seeds: one notebook at a time
 VERDICT = re.compile(r"^(Right|Not yet):")
-# Write-its judged in the box although the channel could carry them (none today; an exercise
-# whose arguments have no face, see ``faces``, is judged there too, and flagged).
-IN_THE_BOX: dict[str, str] = {
-    "check_12_deadline": "its clock is the CPU time of the process the function runs in"}
+# Write-its judged in the box although the channel could carry them (none: an exercise whose
+# arguments have no face, see ``faces``, is judged there, and flagged).
+IN_THE_BOX: dict[str, str] = {}
 
 
 class BoxGone(BaseException):
@@ -59,9 +60,13 @@ class LibraryCalled(BaseException):
 class Conversation:
     """One box's end of the socket pair: JSON lines out, bounded JSON lines in."""
 
-    def __init__(self, channel: socket.socket, deadline: float) -> None:
+    def __init__(self, channel: socket.socket, deadline: float,
+                 clock: Callable[[], float] | None = None) -> None:
+        """``clock``: the CPU seconds the box has used, read from outside it
+        (``classroom.cpuclock.box_clock``); None where it cannot be read."""
         self.channel, self.deadline, self.buffer, self.number = channel, deadline, b"", 0
         self.handles = Handles()  # what the question in progress lent the box
+        self.clock = clock
 
     def send(self, message: dict) -> None:
         try:
@@ -124,12 +129,11 @@ class Remote:
             raise CannotSend("keyword arguments")
         handles = self.conversation.handles
         handles.forget()
-        watched = [arg for arg in args if isinstance(arg, judge.Watched)]
         request = {"exercise": self.exercise,
                    "args": [_argument(arg, handles) for arg in args]}
         reply = self.conversation.ask({**request, **({"method": self.method}
                                                      if self.method else {})}, ASK_SECONDS)
-        return _answer(reply, watched, handles)
+        return _answer(reply, handles)
 
     def drive(self, driver: str, *args):
         """What the box's ``driver`` (one of the checker module's ``BOX_DRIVERS``) returns
@@ -138,7 +142,13 @@ class Remote:
         handles.forget()
         request = {"exercise": self.exercise, "drive": driver,
                    "args": [_argument(arg, handles) for arg in args]}
-        return _answer(self.conversation.ask(request, ASK_SECONDS), [], handles)
+        return _answer(self.conversation.ask(request, ASK_SECONDS), handles)
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU seconds the student's box has used so far, read by the grader from
+        outside it (its cgroup, else its processes in ``/proc``); None where it cannot be."""
+        clock = self.conversation.clock
+        return None if clock is None else clock()
 
     def __repr__(self) -> str:
         return "<the student's function>"
@@ -157,25 +167,23 @@ class RemoteAgent:
 
 
 def _argument(arg, handles: Handles) -> dict:
-    """One argument as the box reads it: a watched state, a state as data, or what
-    ``Handles.lend`` makes of it (plain data, a lent object, a seed)."""
+    """One argument as the box reads it: a state as data, or what ``Handles.lend`` makes of
+    it (plain data, a lent object, a seed). A watched state (``judge.Watched``) is lent, never
+    sent: the box sees a stand-in, and each ``moves()`` or ``utility()`` it asks of one is
+    recorded here, by the grader's own ``Visits`` (whatever the box says it visited is never
+    read)."""
     if isinstance(arg, judge.Watched):
-        return {"state": encode_state(arg.state), "watched": True}
+        return handles.lend(arg)
     try:
-        return {"state": encode_state(arg), "watched": False}
+        return {"state": encode_state(arg)}
     except CannotSend:
         return handles.lend(arg)
 
 
-def _answer(reply: dict, watched: list, handles: Handles | None = None):
+def _answer(reply: dict, handles: Handles | None = None):
     """The student's answer to one call, as the checker expects it (its exception raised
     again, under its own name, for the checker's hint)."""
     if "value" in reply:
-        visits = reply.get("visits") if isinstance(reply.get("visits"), dict) else {}
-        for record in watched[:1]:
-            for kind in ("leaves", "expanded"):
-                found = decode(visits.get(kind, []))
-                getattr(record.visits, kind).extend(found if isinstance(found, list) else [])
         return decode(reply["value"])
     if handles is not None and any(key in reply for key in ("object", "kept", "list", "tuple")):
         return handles.take({key: reply[key] for key in ("object", "kept", "list", "tuple")

@@ -176,7 +176,8 @@ class Handles:
         if op == "eq":
             return {"value": bool(target == self.take(message.get("other")))}
         if op == "repr":
-            return {"value": repr(target)[:300]}
+            shown = getattr(type(target), "face_repr", None)
+            return {"value": (shown(target) if callable(shown) else repr(target))[:300]}
         return {"raised": "AttributeError",
                 "text": f"{type(target).__name__} has no {str(name)[:60]!r} here"}
 

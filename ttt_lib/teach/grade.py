@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..classroom.cpuclock import box_clock
 from ..safetext import printable, shorten
 from .asking import VERDICT, BoxGone, Conversation, judge_notebook
 from .papers import (CHECK_CALL, DEFAULT_POINTS, MOST_POINTS, Paper, course_points,
@@ -116,7 +117,8 @@ def grade_in_box(paper: Paper, timeout: float, confine: Confine | None,
                                        env=_environment(), start_new_session=True)
             theirs.close()
             try:
-                _converse(graded, Conversation(ours, time.monotonic() + 2 * timeout + GRACE),
+                _converse(graded, Conversation(ours, time.monotonic() + 2 * timeout + GRACE,
+                                               box_clock(process.pid)),
                           timeout, case_seed, checkers, paper)
             finally:
                 _end(process)

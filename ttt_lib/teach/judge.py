@@ -111,9 +111,16 @@ class Visits:
 
 
 class Watched:
-    """A state that passes every call to ``state`` and records visits in ``visits``."""
+    """A state that passes every call to ``state`` and records visits in ``visits``.
+
+    Asked through the grading channel, it stays in the grader (``faces``): the box gets a
+    stand-in that knows only its ``STEADY`` parts (never ``utility``), the children come
+    with each ``moves()`` answer (``AHEAD``), and its text there names the node without its
+    subtree (``face_repr``), so every leaf the box reads is a ``utility()`` recorded here."""
 
     __slots__ = ("state", "visits")
+    STEADY = ("to_move", "key", "is_terminal")
+    AHEAD = True
 
     def __init__(self, state, visits: Visits | None = None) -> None:
         self.state, self.visits = state, Visits() if visits is None else visits
@@ -147,6 +154,13 @@ class Watched:
         return [(p, Watched(child, self.visits)) for p, child in self.state.outcomes()]
 
     def __repr__(self) -> str:
+        return repr(self.state)
+
+    def face_repr(self) -> str:
+        """Its text in a box: a textbook node by its name alone (its subtree would show the
+        leaves' values unread), a board as itself."""
+        if isinstance(self.state, TreeNode):
+            return f"TreeNode({self.state.name})"
         return repr(self.state)
 
 

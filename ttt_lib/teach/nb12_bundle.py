@@ -8,7 +8,9 @@ lists, sets and dicts of them) their ``repr``. Of ``ttt_lib``, the file may use 
 exercise hands over (``HANDED_OVER``: the board, the agent base class, ``player_name``): a
 name bound to anything else of the package, or an ``import`` of it in the student's code, is
 refused with ``NotYours`` naming it. The rule is the same for every part of the package, so a
-new library function needs no new entry here.
+new library function needs no new entry here. The file imports the board from the box's kit
+(``classroom.kit``): in the capstone's box no module of ``ttt_lib`` is there to import, so a
+name built at run time (``__import__("ttt_" + "lib")``) finds nothing either.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import textwrap
 import types
 
 from ..boards.connect4 import ConnectFour
+from ..classroom.kit import PACKAGE as KIT
 from ..game import player_name
 from ..player import Agent
 from .session import library_taken
@@ -191,8 +194,8 @@ def bundle(agent) -> str:
     except (OSError, TypeError) as error:  # no source: typed in a console, or built
         raise NotYours(f"the source of your agent cannot be read ({error}); define it "
                        f"with def or class in a cell or a file") from None
-    head = ["from ttt_lib.boards.connect4 import ConnectFour",
-            "from ttt_lib.game import player_name", "from ttt_lib.player import Agent"]
+    head = [f"from {KIT}.boards.connect4 import ConnectFour",
+            f"from {KIT}.game import player_name", f"from {KIT}.player import Agent"]
     tail = [f"{ENTRY} = {agent.__name__}"] if isinstance(agent, types.FunctionType) \
         and agent.__name__ != ENTRY else []
     return "\n".join(head + bundler.lines) + "\n\n\n" + "\n\n".join(bundler.sources) + \

@@ -113,7 +113,7 @@ class ClockedStudent(StudentAgent):
     def __init__(self, entrant: Entrant, move_time: float, isolated: bool) -> None:
         self.cgroup = not cgroups.why_not()
         limit = move_time * BACKSTOP if self.cgroup else move_time
-        super().__init__(entrant, Limits(move_time=limit, isolated=isolated))
+        super().__init__(entrant, Limits(move_time=limit, isolated=isolated, kit=True))
         self.move_time = move_time
 
     def choose(self, state):

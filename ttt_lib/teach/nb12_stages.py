@@ -9,7 +9,8 @@ depth-limited alpha-beta and the deadline loop, each judged by what any right an
 - ``check_12_search``: negamax alpha-beta's value with the checker's evaluation at the
   horizon, inside the window exactly and a true bound outside it, evaluating fewer positions
   than plain negamax;
-- ``check_12_deadline``: a legal move within its CPU seconds (a small budget on a big board
+- ``check_12_deadline``: a legal move within its CPU seconds (``nb12_clock``: in a grading
+  box, the box's CPU time read from outside it; a small budget on a big board
   stops it mid-search) and at least half of them used on a board far from full (it keeps
   deepening), the win or the block at once, and a win two moves deep found.
 """
@@ -17,13 +18,14 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from functools import lru_cache
 
 from ..boards.connect4 import ConnectFour
 from ..studies.connect4_solve import solve_position
 from .core import case_seed, cases_cache, unanswered, write_it
-from .judge import SEARCHES, call_limited, exact_number, failure_of
+from .judge import SEARCHES, exact_number
+from .nb12_clock import BOX_DRIVERS, cpu_timed_call, ready, timed_call, within  # noqa: F401
+#                     (the drivers a grading box runs are looked up in the checker's module)
 
 __all__ = ["WIN_12", "check_12_deadline", "check_12_evaluate", "check_12_order",
            "check_12_search"]
@@ -93,25 +95,6 @@ def number(value) -> float | None:
     """A finite real number by its exact type (numpy's too), else None."""
     value = exact_number(value)
     return None if value is None or not math.isfinite(float(value)) else float(value)
-
-
-def timed_call(fn, args: tuple, seconds: float):
-    """``fn(*args)`` and the CPU seconds of this process it took (a wall-clock backstop of
-    ``seconds``); the student's errors come back as text. A function asked through the
-    grading channel spends its CPU time in its box, not here: its wall time is taken."""
-    clock = time.perf_counter if _remote(fn) else time.process_time
-    begun = clock()
-    try:
-        value = call_limited(fn, args, seconds)
-    except NotImplementedError:
-        raise
-    except Exception as error:  # the student's bug, reported, never a traceback
-        return None, clock() - begun, failure_of(error)
-    return value, clock() - begun, None
-
-
-def _remote(fn) -> bool:
-    return getattr(fn, "remote", False) is True
 
 
 # ---------------------------------------------------------------------- stage 1: evaluation
@@ -393,7 +376,8 @@ def deep_wins(state) -> list[int]:
 
 
 def _deadline_failure(best_move, kind, state, seconds) -> str | None:
-    got, used, error = timed_call(best_move, (state, seconds), WALL_FACTOR * seconds + 2.0)
+    got, used, error = cpu_timed_call(best_move, (state, seconds),
+                                      WALL_FACTOR * seconds + 2.0)
     if error:
         if "ran for more than" in error:
             return f"with {seconds:g} s it did not return: does the search watch the clock?"
