@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import pkgutil
 
 from .. import search as search_package
@@ -24,6 +25,9 @@ from .firstmove import PUBLISHED_FIRST_MOVE, SOURCE, VARIANTS, first_move
 from .draw_proof import minimal_proof
 
 COLUMNS = ("nodes", "leaves", "cutoffs", "table_hits", "researches")
+# the library's own report by (opener, its rows), as JSON: every count in it is deterministic,
+# so a process counts them once (the notebook, the CLI and the tests ask again)
+_LIBRARY_REPORTS: dict[tuple, str] = {}
 
 
 def report_rows() -> list[ReportRow]:
@@ -134,10 +138,21 @@ def nodes_report(first_move: bool = False, opener: str = "X",
         return first_move_report(opener)
     if opener not in ("X", "O"):
         raise ValueError(f"the opener is 'X' or 'O', not {opener!r}")
+    if rows is None:  # the library's own rows: counted once per process, a fresh copy each time
+        found = report_rows()
+        key = (opener, tuple((row.name, row.search, repr(row.options)) for row in found))
+        if key not in _LIBRARY_REPORTS:
+            _LIBRARY_REPORTS[key] = json.dumps(_report(opener, found, proof=opener == "X"))
+        return json.loads(_LIBRARY_REPORTS[key])
+    return _report(opener, rows)
+
+
+def _report(opener: str, rows: list[ReportRow], proof: bool = False) -> dict:
+    """``rows``' report from the empty board (with the smallest proof beside it if ``proof``)."""
     state = BitBoard(opener)
     report = {"position": state.to_text(), "opener": opener, "first_move": False,
-              "variants": [search_row(row, state) for row in rows or report_rows()]}
-    if opener == "X" and rows is None:
+              "variants": [search_row(row, state) for row in rows]}
+    if proof:
         report["minimal_proof"] = beside_best_variant(minimal_proof(), report["variants"])
     return report
 
