@@ -1,5 +1,6 @@
 """The notebook tools (navigation, handout, slides) and the conventions every notebook follows
 (tools/NOTEBOOKS.md). The per-notebook tests run for each notebook present in notebooks/."""
+import ast
 import contextlib
 import importlib
 import io
@@ -159,6 +160,37 @@ def test_student_cells_start_unanswered(notebook):
             # a number exercise starts unanswered; a write-it exercise starts as a stub
             assert (re.search(r"^answer = None\b", cell.source, re.MULTILINE)
                     or "raise NotImplementedError" in cell.source), cell.source
+
+
+def bound_names(source: str) -> set[str]:
+    """The names a cell's code binds at its top level: assignments, functions, classes, imports."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {alias.asname or alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def test_no_cell_needs_what_a_needs_processes_cell_makes(notebook):
+    """A cell tagged needs-processes may fail where no process can start (a grading box, a
+    browser): no later cell may use a name it binds, or that cell would fail too."""
+    _, nb = notebook
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    for index, cell in enumerate(code):
+        if "needs-processes" not in tags(cell):
+            continue
+        made = bound_names(cell.source)
+        for later in code[index + 1:]:
+            if "needs-processes" in tags(later):
+                continue
+            used = {node.id for node in ast.walk(ast.parse(later.source))
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+            assert not used & made, (f"a cell uses {sorted(used & made)} from a needs-processes "
+                                     f"cell: {later.source[:80]!r}")
 
 
 def test_every_cell_has_slide_metadata(notebook):
