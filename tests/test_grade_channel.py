@@ -5,16 +5,19 @@ sends an int whose `__eq__` lies, deep JSON, a claimed verdict or garbage is Not
 no row, and never a traceback; the fresh-case seed never crosses the channel."""
 from __future__ import annotations
 
+import ast
 import json
 import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from ttt_lib.search import minimax, negamax
 from ttt_lib.teach import asking, papers, wire
 from ttt_lib.teach.judge import Watched
+from ttt_lib.teach.papers import definitions
 from ttt_lib.teach.standin import Box
 
 OFFSET = 918273645  # the grader's secret for these tests
@@ -210,9 +213,15 @@ class _Unguarded(answering.Sessions):
         pass
 
 
-def asked(name: str, fn):
+THIS_FILE = Path(__file__).read_text(encoding="utf-8")
+# the definitions "the notebook's cells" hold here: every function and class of this file
+WRITTEN_HERE = frozenset(definitions(THIS_FILE, ast.parse(THIS_FILE)))
+
+
+def asked(name: str, fn, written: frozenset = WRITTEN_HERE):
     """(verdict line, exercises judged in the box) of ``fn`` for ``name``, through a box
-    (``standin.Box``, on a thread) that answers as a grading box does."""
+    (``standin.Box``, on a thread) that answers as a grading box does; ``written``: the
+    definitions the grader read from the submission's file."""
     ours, theirs = socket.socketpair()
     box = Box(theirs, {name: fn}, _Unguarded(), answering._reply)
 
@@ -228,6 +237,7 @@ def asked(name: str, fn):
         # the box is a thread here: its CPU time is this process's (a real box's is read
         # from its cgroup or its processes, classroom.cpuclock)
         conversation = asking.Conversation(ours, time.monotonic() + 120, time.process_time)
+        conversation.written = written
         lines, said = asking.judge_notebook(conversation, [name], OFFSET, CHECKERS)
     finally:
         ours.close()
@@ -340,3 +350,16 @@ def test_the_capstone_agent_is_bundled_in_its_box_and_judged_here():
         return state.moves()[0]
     line, in_box = asked("check_12_agent", first_column)
     assert in_box == [] and line.startswith("Not yet:") and "against" in line, line
+
+
+def test_a_capstone_agent_the_notebook_does_not_define_is_not_yet():
+    """The box sends the agent's code as text: code the submission's cells do not define
+    (a box that swapped in another agent, or an agent held in a string) is refused before
+    any game, whatever it would score."""
+    def first_column(state):
+        return state.moves()[0]
+    elsewhere = frozenset(WRITTEN_HERE - {text for text in WRITTEN_HERE
+                                          if text.startswith("def first_column(")})
+    line, in_box = asked("check_12_agent", first_column, elsewhere)
+    assert in_box == [] and line == ("Not yet: the box sent code for first_column that is "
+                                     "not in your notebook's cells."), line

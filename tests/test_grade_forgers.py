@@ -278,6 +278,19 @@ REPLAYED = PRUNED + (
     "        node.utility()\n"
     "    return value\n\n"
     "check_03_alphabeta(replay)")
+BUNDLE_SWAPPED = (
+    "import ttt_lib.teach.nb12 as nb12\n"
+    "from ttt_lib.teach import check_12_agent\n"
+    "def weak(state):  # the agent the notebook shows\n"
+    "    return state.moves()[0]\n"
+    "OTHER = nb12.bundle(weak).replace('state.moves()[0]',  # made before the checker asks\n"
+    "                                  'state.moves()[len(state.moves()) // 2]')\n"
+    "nb12.bundled_source = lambda agent: OTHER  # the box sends another agent\n\n"
+    "check_12_agent(weak)")
+FIRST_COLUMN = ("from ttt_lib.teach import check_12_agent\n"
+                "def first_column(state):  # its own code, bundled as it is: the ladder judges\n"
+                "    return state.moves()[0]\n\n"
+                "check_12_agent(first_column)")
 HONEST_DEADLINE = (Path(__file__).with_name("capstone_solution.py").read_text()
                    + "\n\nfrom ttt_lib.teach import check_12_deadline\n"
                    "check_12_deadline(best_move)")
@@ -300,9 +313,9 @@ def write_its(tmp_path_factory):
     from ttt_lib.teach.grade import grade_folder
     folder = tmp_path_factory.mktemp("write-its")
     write_it_notebook(folder / "liar.ipynb", OWN_PRINT, TRANSFORMER, LIARS, *LYING_ANSWERS,
-                      CLOCK_STOPPED, VISITS_REWRITTEN)
+                      CLOCK_STOPPED, VISITS_REWRITTEN, BUNDLE_SWAPPED)
     write_it_notebook(folder / "delegator.ipynb", *DELEGATING_ANSWERS, REPLAYED,
-                      HONEST_DEADLINE)
+                      HONEST_DEADLINE, FIRST_COLUMN)
     return {graded.file: graded for graded in grade_folder(folder, timeout=TIMEOUT, jobs=2)}
 
 
@@ -322,6 +335,16 @@ def test_the_deadline_loop_is_timed_by_the_boxs_cpu_read_from_outside(write_its)
     assert line.startswith("Not yet:") and "s of CPU time" in line, line
     assert write_its["delegator.ipynb"].status("check_12_deadline") == "Right", \
         write_its["delegator.ipynb"].lines
+
+
+def test_the_capstone_agent_played_is_the_one_the_notebook_defines(write_its):
+    """A box that sends other code for the agent than the notebook's cells define is Not yet
+    before any game; an agent sent as its cells define it is judged by the ladder."""
+    swapped = write_its["liar.ipynb"].lines["check_12_agent"]
+    assert swapped == ("Not yet: the box sent code for weak that is not in your notebook's "
+                       "cells."), swapped
+    own = write_its["delegator.ipynb"].lines["check_12_agent"]
+    assert own.startswith("Not yet:") and " against " in own and "below half" in own, own
 
 
 def test_the_leaves_a_search_read_are_observed_in_the_grader(write_its):

@@ -67,6 +67,8 @@ class Conversation:
         self.channel, self.deadline, self.buffer, self.number = channel, deadline, b"", 0
         self.handles = Handles()  # what the question in progress lent the box
         self.clock = clock
+        # the functions and classes the submission's cells define, read from its file here
+        self.written: frozenset[str] = frozenset()
 
     def send(self, message: dict) -> None:
         try:

@@ -44,7 +44,7 @@ from ..safetext import printable, shorten
 from .asking import VERDICT, BoxGone, Conversation, judge_notebook
 from .papers import (CHECK_CALL, DEFAULT_POINTS, MOST_POINTS, Paper, course_points,
                      exercise_calls, notebooks_in, package_checkers, papers_in, points_in,
-                     read_paper, redefined, student_of)
+                     read_paper, redefined, student_of, written_definitions)
 
 __all__ = ["CHECK_CALL", "DEFAULT_POINTS", "MOST_POINTS", "Graded", "Paper", "exercise_calls",
            "fresh_seed", "grade_each", "grade_folder", "grade_in_box", "notebooks_in",
@@ -117,9 +117,10 @@ def grade_in_box(paper: Paper, timeout: float, confine: Confine | None,
                                        env=_environment(), start_new_session=True)
             theirs.close()
             try:
-                _converse(graded, Conversation(ours, time.monotonic() + 2 * timeout + GRACE,
-                                               box_clock(process.pid)),
-                          timeout, case_seed, checkers, paper)
+                conversation = Conversation(ours, time.monotonic() + 2 * timeout + GRACE,
+                                            box_clock(process.pid))
+                conversation.written = written_definitions(paper.data)
+                _converse(graded, conversation, timeout, case_seed, checkers, paper)
             finally:
                 _end(process)
     finally:

@@ -6,6 +6,8 @@ row's parity reads off its number (rows 1, 3, 5 are odd).
 """
 from __future__ import annotations
 
+import ast
+
 import numbers
 import random
 
@@ -15,6 +17,7 @@ from ..safetext import short
 from .core import case_seed, cases_cache, unanswered, word_in, write_it, verdict
 from .judge import SEARCHES, call_limited, failure_of
 from .nb12_bundle import NotYours, bundle
+from .papers import DEFINITIONS, definition_text
 from .nb12_ladder import MOVE_TIME, LadderRun, climb
 from .nb12_stages import random_position
 
@@ -162,7 +165,23 @@ def _source(agent) -> str:
         raise NotYours(str(error) or type(error).__name__) from None
     if type(source) is not str:
         raise NotYours("the box sent no source for the agent")
+    unwritten = not_written(source, getattr(asked.conversation, "written", frozenset()))
+    if unwritten:
+        raise NotYours(f"the box sent code for {', '.join(unwritten)} that is not in your "
+                       f"notebook's cells")
     return source
+
+
+def not_written(source: str, written: frozenset) -> list[str]:
+    """The functions and classes defined in ``source`` that are not, word for word, among
+    ``written`` (the notebook's own definitions, read from its file by the grader): the box
+    bundles the student's own code, so each must be there."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ["a file that is not Python"]
+    return [node.name for node in tree.body
+            if isinstance(node, DEFINITIONS) and definition_text(source, node) not in written]
 
 
 def ladder_12(agent, games: int = 10, move_time: float = MOVE_TIME,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,6 +155,38 @@ def _read_regular(path: Path, folder: Path) -> bytes:
         return read_regular(path, folder, MAX_BYTES)
     except Unreadable as error:
         raise ValueError(f"not graded: it {error}") from None
+
+
+def written_definitions(data: bytes) -> frozenset[str]:
+    """The text (dedented) of every function and class a submission's code cells define as
+    code, read by the grader from its file, never from the box: a definition held in a
+    string, or in a cell that is not Python, is not among them."""
+    try:
+        sources = _code_sources(data)
+    except ValueError:
+        return frozenset()
+    found = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue  # a cell of IPython magics, or not Python: it defines nothing here
+        found |= definitions(source, tree)
+    return frozenset(found)
+
+
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def definitions(source: str, tree: ast.AST) -> set[str]:
+    """The text of each function and class defined anywhere in ``tree``."""
+    return {definition_text(source, node) for node in ast.walk(tree)
+            if isinstance(node, DEFINITIONS)}
+
+
+def definition_text(source: str, node: ast.AST) -> str:
+    """A definition's text in ``source``, dedented (a method or nested function's too)."""
+    return textwrap.dedent(ast.get_source_segment(source, node, padded=True) or "")
 
 
 def _code_sources(data: bytes) -> list[str]:
