@@ -13,6 +13,10 @@ from ttt_lib.studies.draw_proof import (ProofGraph, ProofSearch, least_proof, mi
 from ttt_lib.studies.nodes import format_nodes_report, nodes_report
 from ttt_lib.symmetry import canonical_code
 
+# nodes_report() counts the library's searches once per process: this module and the other
+# that reads the report (test_search_report.py, test_proof_minimal.py) share a worker
+pytestmark = pytest.mark.xdist_group("the nodes report")
+
 
 @pytest.fixture(scope="module")
 def found():

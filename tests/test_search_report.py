@@ -6,6 +6,10 @@ import pytest
 from ttt_lib.cli import main
 from ttt_lib.studies.nodes import format_nodes_report, nodes_report, report_rows
 
+# nodes_report() counts the library's searches once per process: this module and the other
+# that reads the report (test_search_report.py, test_proof_minimal.py) share a worker
+pytestmark = pytest.mark.xdist_group("the nodes report")
+
 
 @pytest.fixture(scope="module")
 def report():
