@@ -8,7 +8,6 @@ serially, on a process pool, or on any other ``concurrent.futures.Executor``.
 """
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections.abc import Iterable, Sequence
@@ -233,16 +232,10 @@ def _run(probes: list, rest: list, executor: Executor | None):
 def random_play_probabilities(state: Game | None = None) -> dict[str, Fraction]:
     """The exact chances of each outcome when both sides play uniformly random moves from
     ``state`` (the empty board by default), as fractions: keys x_wins, o_wins, draws."""
+    table: dict = {}
     state = BitBoard() if state is None else _check_start(state)
-    empty = type(state) is BitBoard and state.key() == BitBoard().key()
-    x_wins, o_wins, draws = _empty_board_odds() if empty else random_play_odds(state, {})
+    x_wins, o_wins, draws = random_play_odds(state, table)
     return {"x_wins": x_wins, "o_wins": o_wins, "draws": draws}
-
-
-@functools.cache
-def _empty_board_odds() -> tuple[Fraction, Fraction, Fraction]:
-    """The empty board's odds, worked out once per process (5,478 positions of fractions)."""
-    return random_play_odds(BitBoard(), {})
 
 
 def random_play_odds(state: Game, table: dict) -> tuple[Fraction, Fraction, Fraction]:
