@@ -278,7 +278,8 @@ def test_arena_refuses_bad_input_deliberately(x, o, seed, value, games):
     call(arena.play_pairs, value, games=1)
     call(arena.normalize_spec, value)
     call(arena.spec_label, value)
-    call(arena.random_play_probabilities, value)
+    if value is not None:  # None is the default, the empty board: exact fractions over all
+        call(arena.random_play_probabilities, value)  # 5,478 positions (test_arena.py)
     call(arena.wilson_interval, value, 10)
     call(arena.wilson_interval, 3, value)
     interval = call(arena.wilson_interval, 3, 10, value)
