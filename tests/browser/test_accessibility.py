@@ -88,33 +88,64 @@ def _described(image: dict) -> bool:
     return image["role"] == "img" and bool(image["title"])
 
 
-LAB_IMAGES = """() => Array.from(document.querySelectorAll(".jp-OutputArea-output"))
+OPEN = """async (path) => {
+    const widget = await window.jupyterapp.commands.execute("docmanager:open",
+                                                            {path, factory: "Notebook"});
+    await widget.context.ready;
+    return widget.id;
+}"""
+DRAWN = """([id, count]) => {
+    const imgs = document.getElementById(id).querySelectorAll(".jp-OutputArea-output img");
+    return imgs.length >= count && Array.from(imgs).every(i => i.complete && i.naturalWidth > 0);
+}"""
+LAB_IMAGES = """(id) => Array.from(document.getElementById(id).querySelectorAll(".jp-OutputArea-output"))
     .map(o => ({text: o.innerText.slice(0, 80), imgs: Array.from(o.querySelectorAll("img"))
                 .map(i => ({alt: i.getAttribute("alt"), drawn: i.complete && i.naturalWidth > 0}))}))"""
+CLOSE = """(id) => {
+    for (const widget of window.jupyterapp.shell.widgets("main")) {
+        if (widget.id === id) { widget.dispose(); }
+    }
+}"""
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser, module_lab):
+    """One JupyterLab page for every notebook (booting the app costs seconds of CPU): each
+    test opens its notebook in it and closes it again."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    try:
+        page.goto(f"{module_lab.url}/lab/workspaces/accessibility?token={module_lab.token}")
+        page.wait_for_function("() => window.jupyterapp !== undefined", timeout=60_000)
+        page.evaluate("async () => { await window.jupyterapp.started; "
+                      "await window.jupyterapp.restored; }")
+        yield page
+    finally:
+        page.close()
 
 
 @pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS], ids=lambda n: n[:2])
 def test_an_untrusted_notebook_in_jupyterlab_shows_every_picture_described(
-        name, browser, shared_lab):
+        name, lab_page, shared_lab):
     """A fresh clone is untrusted: JupyterLab then refuses stored SVG outputs, but shows the
     HTML ``<img>`` beside them, with its ``alt``. Opened without running a cell, in one
-    JupyterLab for every notebook, which draws every cell (not only those scrolled to)."""
+    JupyterLab page for every notebook, which draws every cell (not only those scrolled to)."""
     import shutil
-    lab = shared_lab
-    shutil.copy(ROOT / "notebooks" / name, lab.root / name)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    shutil.copy(ROOT / "notebooks" / name, shared_lab.root / name)
+    stored = _stored_pictures(ROOT / "notebooks" / name)
+    widget = lab_page.evaluate(OPEN, name)
     try:
-        page.goto(lab.notebook_url(name, workspace=f"nb{name[:2]}"))  # this notebook alone
-        page.wait_for_selector(".jp-OutputArea-output img", timeout=60_000)
-        page.wait_for_timeout(2_000)
-        outputs = page.evaluate(LAB_IMAGES)
+        try:  # every stored picture drawn, or the assertions below say what is missing
+            lab_page.wait_for_function(DRAWN, arg=[widget, stored], timeout=60_000)
+        except PlaywrightTimeout:
+            pass
+        outputs = lab_page.evaluate(LAB_IMAGES, widget)
     finally:
-        page.close()
+        lab_page.evaluate(CLOSE, widget)
     assert not [o for o in outputs if o["text"].startswith("<SVG")], "an SVG shown as text"
     images = [image for output in outputs for image in output["imgs"]]
     assert images and all(image["drawn"] for image in images)
     assert all(image["alt"] and image["alt"] != NO_DESCRIPTION for image in images), images
-    stored = _stored_pictures(ROOT / "notebooks" / name)
     assert len(images) == stored, (len(images), stored)
 
 

@@ -25,13 +25,11 @@ def entry(fn: Callable, error: type, /, *, also: Callable | None = None,
     signature = inspect.signature(fn)
     where = fn.__name__ if fn.__name__ != "__init__" else fn.__qualname__.split(".")[0]
 
-    simple = [p.name for p in signature.parameters.values()
-              if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty]
+    binder = FastBinder(signature)
 
     def check(*args, **kwargs) -> None:
-        if len(args) == len(simple) and not kwargs and also is None:  # the quick common case
-            arguments = dict(zip(simple, args))
-        else:
+        arguments = binder.bind(args, kwargs, also is not None)
+        if arguments is None:  # a call the quick route does not take: Signature.bind says why
             arguments = bound_arguments(signature, where, args, kwargs, also is not None)
         for name, kind in kinds.items():
             if name in arguments:
@@ -46,6 +44,37 @@ def entry(fn: Callable, error: type, /, *, also: Callable | None = None,
 
     checked.check = check
     return checked
+
+
+class FastBinder:
+    """``Signature.bind`` for the common calls, a dict made directly (a recursive entry point
+    is called once per position); None for anything it does not take (``*args``,
+    ``**kwargs``, a missing or repeated argument), which ``Signature.bind`` then judges."""
+
+    def __init__(self, signature: inspect.Signature) -> None:
+        parameters = list(signature.parameters.values())
+        self.varying = any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in parameters)
+        self.positional = [p.name for p in parameters
+                           if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        self.by_name = {p.name for p in parameters
+                        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        self.required = {p.name for p in parameters if p.default is p.empty}
+        self.defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
+
+    def bind(self, args: tuple, kwargs: dict, defaults: bool) -> dict | None:
+        if self.varying or len(args) > len(self.positional):
+            return None
+        arguments = dict(zip(self.positional, args))
+        for name in kwargs:
+            if name not in self.by_name or name in arguments:
+                return None
+        arguments.update(kwargs)
+        if len(arguments) < len(self.required) or not self.required <= arguments.keys():
+            return None
+        if defaults:
+            for name, value in self.defaults.items():
+                arguments.setdefault(name, value)
+        return arguments
 
 
 def bound_arguments(signature: inspect.Signature, where: str, args: tuple, kwargs: dict,
