@@ -112,11 +112,15 @@ play: $(STAMP)
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
 # The set-up's downloads run side by side (pip's into the venv, npm's into build/), after the
-# Debian packages (one apt-get at a time); then the lite site, which needs both.
+# Debian packages (one apt-get at a time); then the lite site, which needs both. The suite
+# starts hundreds of Python processes (kernels, sandboxes, the CLI): the package's byte code is
+# compiled once beforehand and kept, even where the environment says not to write it
+# (PYTHONDONTWRITEBYTECODE), so that no process compiles it again.
 test: chromium bubblewrap node
 	$(MAKE) --no-print-directory -j 4 $(STAMP) pyodide slide-assets axe
 	$(MAKE) --no-print-directory lite
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope
+	$(BIN)/python -m compileall -q ttt_lib tests
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_index.ipynb

@@ -1,6 +1,7 @@
 """ttt_lib.teach: the real code shown, and checkers that confirm right answers and hint at
 wrong ones without giving the answer away; answers judged leniently (numbers by value, words
 without case); write-it checkers judged on their WRITE_IT catalogues."""
+import contextlib
 import importlib.util
 import inspect
 import math
@@ -19,7 +20,8 @@ CHECKERS = sorted(name for name in dir(teach) if name.startswith("check_"))
 
 
 def said(capsys, checker, answer) -> str:
-    checker(answer)
+    with limits_for(answer):
+        checker(answer)
     out = capsys.readouterr().out
     assert out.count("\n") == 1, f"{checker.__name__} should print one line, printed {out!r}"
     return out.strip()
@@ -110,6 +112,19 @@ def load_catalogues() -> tuple[list, list]:
 
 
 CASES, WRITE_IT, CHEATS = load_catalogues()
+TIME_LIMIT_WORDS = "ran for more than"  # a write-it's verdict on a call over its time limit
+# The functions a catalogue says are judged by the clock (their hint is the time limit's):
+# they never return, so they are judged with a tenth of each limit (same verdict, a tenth of
+# the CPU a loop burns).
+ENDLESS = [wrong for _, _, wrongs in WRITE_IT for wrong, words in wrongs.items()
+           if words == TIME_LIMIT_WORDS]
+
+
+def limits_for(answer):
+    """A tenth of each time limit for an answer in ``ENDLESS``, the limits as they are else."""
+    if any(answer is endless for endless in ENDLESS):
+        return teach.judge.limits_scaled(0.1)
+    return contextlib.nullcontext()
 
 
 @pytest.mark.parametrize("checker, right, wrongs", CASES, ids=[c[0].__name__ for c in CASES])
@@ -366,3 +381,21 @@ def test_a_right_function_may_use_the_library_s_game_and_helpers(capsys):
         return sorted(state.moves(), key=lambda m: state.to_move * line_score(state.play(m)),
                       reverse=True)
     assert said(capsys, teach.check_04_ordering, by_line_score).startswith("Right: ")
+
+
+def test_limits_scaled_shortens_every_limit_and_refuses_nonsense():
+    import time
+
+    def endless():
+        while True:
+            pass
+
+    start = time.monotonic()
+    with teach.judge.limits_scaled(0.1), pytest.raises(teach.judge.TimeLimit):
+        teach.judge.call_limited(endless, (), 2.0)
+    assert time.monotonic() - start < 1.0
+    assert teach.judge._SCALE == [1.0]  # restored
+    for wrong, error in ((True, TypeError), ("0.1", TypeError), (0, ValueError),
+                         (1.5, ValueError)):
+        with pytest.raises(error), teach.judge.limits_scaled(wrong):
+            pass

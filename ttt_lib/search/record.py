@@ -111,8 +111,10 @@ class Recorder:
         self.counts = Stats() if counts is None else counts
         self.events: list[list[TraceEvent]] = [[], []]  # max/min form, negamax form
         self.votes = [0, 0]         # evidence for each form
-        self.windowed = False       # some call received a window
         self.layers = 1             # the most nested calls on one state that searched it
+        # counts alone of the library's own search: no trace, and its form is known, so
+        # neither windows nor the textbook's bookkeeping are needed
+        self.counts_only = declared and not keep
 
     def form(self) -> int:
         """0 for max/min, 1 for negamax: the form the evidence favours (max/min if none)."""
@@ -139,8 +141,6 @@ class Recorder:
         call.frame, call.window = (frame, window) if window.names else (None, NO_WINDOW)
         if parent is not None:
             self.new_child(parent, call)
-        if alpha is not None:
-            self.windowed = True
         stack.append(call)
         if is_node and self.declared:
             self.search(call)
@@ -214,7 +214,7 @@ class Recorder:
 
     def leaf(self, call: Call, value) -> None:
         self.counts.leaves += 1
-        if call.state.to_move != MAX:
+        if call.state.to_move != MAX and not self.counts_only:
             self.vote_leaf(call.state, value)
         if self.keep:
             for form in (0, 1):
@@ -226,7 +226,7 @@ class Recorder:
             self.read_variables(call, final)
         left = self.moves_left(call)
         self.counts.cutoffs += left > 0
-        if call.alpha is not None or self.keep:
+        if self.keep or (call.alpha is not None and not self.counts_only):
             books = call.forms()
             self.votes[0] += books[0].best == value  # which form's best did it return?
             self.votes[1] += books[1].best == value
@@ -246,7 +246,7 @@ class Recorder:
 
     def child_value(self, parent: Call, state: Game, child: Call, value) -> None:
         parent.last_child = child
-        if parent.alpha is None and not self.keep:
+        if not self.keep and (parent.alpha is None or self.counts_only):
             return
         for form, books in enumerate(parent.forms()):
             if books.child(child.state, value) and self.keep:

@@ -143,6 +143,8 @@ class Watcher:
         """``fn`` recording its calls on states (the patched route)."""
         code = next(iter(code_of([fn])))
         is_node, window, recorder = code in self.nodes, self.windows[code], self.recorder
+        if recorder.counts_only:
+            window = NO_WINDOW  # counting the library's own search needs no window
         names, defaults = argument_names(fn)
 
         def recorded(*args, **kwargs):
@@ -185,6 +187,8 @@ class Watcher:
         return self.local_trace
 
     def enter(self, frame, state) -> None:
+        if self.recorder.counts_only:
+            return self.recorder.enter(state, None, None, frame.f_code in self.nodes)
         code = frame.f_code
         window = self.windows.get(code)
         if window is None:

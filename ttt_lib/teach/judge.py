@@ -16,6 +16,7 @@ function visits), ``call_limited`` (a per-call time limit) and ``judge`` (the lo
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
 import random
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .. import search as _search
+from ..errors import SearchOptionError
 from ..game import Chance, TreeNode, count_tree, is_chance
 from ..search import deepening as _deepening
 
@@ -39,6 +41,7 @@ SECONDS = 2.0  # per call of the student's function
 # ``remote``) uses each watched state, table or node by a question back to the grader: its
 # calls get this many times their time limit (a limit catches endless loops, not slowness).
 REMOTE_SLOWDOWN = 10.0
+_SCALE = [1.0]  # every limit times this (``limits_scaled``)
 
 # The library's searches named (what handouts hide, ``tools/handout.py``). What the student's
 # code may not call while a write-it is judged is a rule, not this list: every entry point
@@ -174,6 +177,7 @@ def call_limited(fn: Callable, args: tuple, seconds: float = SECONDS):
     """``fn(*args)``, stopped with ``TimeLimit`` after ``seconds`` (a timer signal in the main
     thread where there is one, else a trace function that watches the clock); longer when
     the student's function is asked through the grading channel (``REMOTE_SLOWDOWN``)."""
+    seconds *= _SCALE[-1]
     if any(getattr(part, "remote", False) is True for part in (fn, *args)):
         seconds *= REMOTE_SLOWDOWN
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
@@ -187,6 +191,22 @@ def call_limited(fn: Callable, args: tuple, seconds: float = SECONDS):
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
     return _call_traced(fn, args, seconds)
+
+
+@contextlib.contextmanager
+def limits_scaled(factor: float):
+    """Every ``call_limited`` limit times ``factor`` while this lasts. The course's own tests
+    judge a function that never returns with a tenth of the limit: its verdict is the same
+    ("ran for more than ..."), at a tenth of the cost."""
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)):
+        raise TypeError(f"a limit is scaled by a number, not {type(factor).__name__}")
+    if not 0 < factor <= 1:
+        raise SearchOptionError(f"a limit is scaled by a factor in (0, 1], not {factor!r}")
+    _SCALE.append(float(factor))
+    try:
+        yield
+    finally:
+        _SCALE.pop()
 
 
 def _call_traced(fn: Callable, args: tuple, seconds: float):
