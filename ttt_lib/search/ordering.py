@@ -84,7 +84,11 @@ def _itself(move):
 
 
 def _line_value(marks: Sequence[int]) -> int:
-    xs, os = marks.count(X_DIGIT), marks.count(O_DIGIT)
+    return _value_of_counts(marks.count(X_DIGIT), marks.count(O_DIGIT))
+
+
+def _value_of_counts(xs: int, os: int) -> int:
+    """A line's value from how many X and O marks it holds (``line_score``'s terms)."""
     if xs and not os:
         return 10 ** (xs - 1)
     if os and not xs:
@@ -99,15 +103,16 @@ def heuristic_order(state: Game, moves: list) -> list:
     much it changes those lines, without playing it (the same order as scoring the child).
     """
     cells, lines = _board(state)
-    mover, digit = state.to_move, DIGIT_OF[state.to_move]
+    mover = state.to_move
     through, cell_for = lines_through(tuple(lines)), cell_of(state)
+    extra_x, extra_o = (1, 0) if mover == MAX else (0, 1)  # the mark the move adds
 
     def gain(move) -> int:
-        change, marked = 0, cell_for(move)
-        for line in through.get(marked, ()):
-            before = [cells[cell] for cell in line]
-            after = [digit if cell == marked else cells[cell] for cell in line]
-            change += _line_value(after) - _line_value(before)
+        change = 0
+        for line in through.get(cell_for(move), ()):
+            marks = [cells[cell] for cell in line]
+            xs, os = marks.count(X_DIGIT), marks.count(O_DIGIT)
+            change += _value_of_counts(xs + extra_x, os + extra_o) - _value_of_counts(xs, os)
         return mover * change
 
     return sorted(moves, key=gain, reverse=True)
