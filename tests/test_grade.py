@@ -63,7 +63,10 @@ def graded(tmp_path_factory):
     notebook(folder / "wrong.ipynb", IMPORTS, "check_10_o_value(-0.5)", WRONG)
     notebook(folder / "broken.ipynb", IMPORTS, O_VALUE, "1 / 0", RIGHT,
              stored="Right: (stored by the student's run, never executed here)\n")
-    notebook(folder / "hangs.ipynb", IMPORTS, O_VALUE, "while True:\n    pass", RIGHT)
+    # a cell that never ends; the limit is the wall clock's, so it sleeps rather than spin
+    # (a spinning loop would only burn a core for the whole limit)
+    notebook(folder / "hangs.ipynb", IMPORTS, O_VALUE,
+             "import time\nwhile True:\n    time.sleep(0.05)", RIGHT)
     notebook(folder / "alice" / "untouched.ipynb", IMPORTS, "check_10_o_value(None)", STUB)
     notebook(folder / "alice" / ".ipynb_checkpoints" / "untouched.ipynb", "1 / 0")
     (folder / "not_json.ipynb").write_text("{this is not a notebook", encoding="utf-8")
