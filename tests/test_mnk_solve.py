@@ -10,7 +10,13 @@ from ttt_lib.studies.mnk_solve import MAX_CELLS, BoardTooLargeError, MNKSolver, 
 
 def plain_value(m, n, k):
     """X's value of the empty board by memoised negamax over a tuple of cells, the winner
-    found by walking from the cell just played (shares nothing with the solver)."""
+    found by walking from the cell just played (shares nothing with the solver). A board and
+    its transpose (n rows of m) are the same game, so each pair is solved once."""
+    return _plain_value(min(m, n), max(m, n), k)
+
+
+@lru_cache(maxsize=None)
+def _plain_value(m, n, k):
     def won(cells, cell, mark):
         r, c = divmod(cell, n)
         for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
