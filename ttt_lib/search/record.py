@@ -76,7 +76,8 @@ class Call:
     """One call on a state as the recorder sees it: window received, path, what happened."""
 
     __slots__ = ("state", "alpha", "beta", "path", "searched", "children", "pending",
-                 "books", "moves", "frame", "window", "known", "last_child", "final", "layers")
+                 "books", "moves", "frame", "window", "known", "last_child", "final", "layers",
+                 "_name")
 
     def __init__(self, state: Game, alpha, beta, path: tuple | None) -> None:
         self.state, self.alpha, self.beta, self.path = state, alpha, beta, path
@@ -85,6 +86,13 @@ class Call:
         self.moves: dict | None = None  # key of each child -> the move to it (for paths)
         self.frame, self.window, self.final = None, NO_WINDOW, None
         self.known, self.last_child, self.layers = (alpha, beta), None, 1
+        self._name: str | None = None
+
+    def name(self) -> str:
+        """The node's name in the trace (worked out once: a board's name is its text)."""
+        if self._name is None:
+            self._name = node_name(self.state)
+        return self._name
 
     def forms(self) -> list[Bookkeeping]:
         if self.books is None:
@@ -251,7 +259,7 @@ class Recorder:
         for form, books in enumerate(parent.forms()):
             if books.child(child.state, value) and self.keep:
                 self.record(form, "best", child, value=books.best,
-                            parent=node_name(parent.state))
+                            parent=parent.name())
 
     def read_variables(self, call: Call, now: tuple | None = None) -> None:
         """Compare the node's window variables with what was last seen of them: each bound
@@ -264,14 +272,14 @@ class Recorder:
                 tighter = (after > before) if side == "alpha" else (after < before)
                 for form in (0, 1):
                     self.record(form, "improve" if tighter else "loosen", call.last_child,
-                                value=after, bound=side, parent=node_name(call.state))
+                                value=after, bound=side, parent=call.name())
         call.known = now
 
     def depart(self, form: int, parent: Call, call: Call, books: Bookkeeping,
                side: tuple) -> None:
         """A line saying that ``call`` is searched with a wider window than the textbook's."""
         bound, passed, textbook = side
-        name, child, n = node_name(parent.state), node_name(call.state), number
+        name, child, n = parent.name(), call.name(), number
         held = parent.known[0 if bound == "alpha" else 1]
         raised = books.best_child is not None and (
             held is None or (held < textbook if bound == "alpha" else held > textbook))
@@ -289,7 +297,7 @@ class Recorder:
     # ---------------------------------------------------------------------- the evidence
     def record(self, form: int, kind: str, call: Call, below: int = 0, **fields) -> None:
         state = call.state
-        self.events[form].append(TraceEvent(kind, len(call.path) + below, node_name(state),
+        self.events[form].append(TraceEvent(kind, len(call.path) + below, call.name(),
                                             state.key(), path=call.path, **fields))
 
     def vote_leaf(self, state: Game, value) -> None:
