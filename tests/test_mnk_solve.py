@@ -47,9 +47,17 @@ SMALL_SHAPES = [(m, n, k) for m in range(1, 13) for n in range(1, 13) if m * n <
                 for k in range(1, max(m, n) + 1)]
 
 
+@pytest.fixture(scope="module")
+def plain():
+    """The oracle, one per module: its answers are kept (a shape and its transpose are solved
+    once), and the tests that use it run on one worker (tests/conftest.py groups a module
+    fixture's tests), so no worker solves a shape another has solved."""
+    return plain_value
+
+
 @pytest.mark.parametrize("m, n, k", SMALL_SHAPES)
-def test_every_small_shape_agrees_with_a_plain_solver(m, n, k):
-    assert solve_mnk(m, n, k)["value"] == plain_value(m, n, k)
+def test_every_small_shape_agrees_with_a_plain_solver(plain, m, n, k):
+    assert solve_mnk(m, n, k)["value"] == plain(m, n, k)
 
 
 def test_small_shapes_include_every_value():
