@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from _processes import end_descendants
 
@@ -24,6 +25,10 @@ SIGTERM_GRACE = 30  # seconds pytest may take to report after SIGTERM before it 
 # CPU, not wall-clock time, so a busy machine or a parallel run cannot fail an honest test;
 # wall-clock times over the same figure are named in the summary too.
 BUDGET_SECONDS = 60
+# Property tests draw the same examples on every run (the standard: everything random takes a
+# seed), and keep no example database between runs; a test's own settings add to these.
+settings.register_profile("course", derandomize=True, database=None)
+settings.load_profile("course")
 GROUPS_FILE = "TTT_TEST_GROUPS"  # the variable naming the file of groups, under pytest-xdist
 EXEMPT_MARKERS = ("browser", "pyodide", "lite_all", "runs_notebooks")
 

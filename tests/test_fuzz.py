@@ -10,7 +10,7 @@ moves = st.one_of(st.integers(-20, 20), st.none(), st.text(max_size=2), st.float
                   st.booleans(), st.tuples(st.integers(0, 2), st.integers(0, 2)))
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(texts)
 def test_from_text_raises_only_invalid_board(text):
     for cls in (ListBoard, BitBoard):
@@ -21,7 +21,7 @@ def test_from_text_raises_only_invalid_board(text):
         assert cls.from_text(board.to_text()) == board
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.lists(moves, max_size=14), st.sampled_from(["X", "O"]))
 def test_play_raises_only_illegal_move(sequence, first):
     lst, bit = ListBoard(first), BitBoard(first)
