@@ -35,7 +35,16 @@ class WindowNotFound(SearchOptionError):
 
 def is_state(x) -> bool:
     """A game state, as the observer recognises one: it can be played and can end."""
-    return hasattr(x, "play") and hasattr(x, "is_terminal") and not isinstance(x, type)
+    kind = type(x)
+    known = _STATE_TYPES.get(kind)
+    if known is None:  # asked of every call watched: a type's instances are states or not
+        known = _STATE_TYPES[kind] = (hasattr(kind, "play") and hasattr(kind, "is_terminal")
+                                      and not issubclass(kind, type))
+    return known or (hasattr(x, "play") and hasattr(x, "is_terminal")
+                     and not isinstance(x, type))  # methods of its own, not of its type
+
+
+_STATE_TYPES: dict[type, bool] = {}
 
 
 def is_number(x) -> bool:

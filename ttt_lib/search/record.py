@@ -146,7 +146,8 @@ class Recorder:
                 self.search(parent)
             return
         call = Call(state, alpha, beta, self.path_to(parent, state) if self.keep else None)
-        call.frame, call.window = (frame, window) if window.names else (None, NO_WINDOW)
+        if window.names:
+            call.frame, call.window = frame, window
         if parent is not None:
             self.new_child(parent, call)
         stack.append(call)
@@ -158,7 +159,8 @@ class Recorder:
         window, and say where the window passed on departs from the textbook."""
         if not parent.searched:
             self.search(parent)
-        self.layers = max(self.layers, parent.layers)
+        if parent.layers > self.layers:
+            self.layers = parent.layers
         if not self.settle_pending(parent, call.state):
             return  # a re-search of the same child
         if self.keep:
