@@ -122,6 +122,16 @@ def pytest_unconfigure(config):
         end_descendants(grace=2)
 
 
+@pytest.fixture(autouse=True)
+def serial_tournaments(monkeypatch):
+    """A tournament in a test plays its games in the test's own process unless the test hands
+    it an executor or sets the threshold itself: the arena's own choice would fork this pytest
+    worker (hundreds of MB to copy as the games touch it) for a few seconds of games. The
+    same seeds give the same table either way (tests/test_arena.py plays both)."""
+    from ttt_lib import arena
+    monkeypatch.setattr(arena, "POOL_THRESHOLD_SECONDS", float("inf"))
+
+
 @pytest.fixture(scope="session")
 def all_bitboards():
     """The 5,478 reachable positions (X opens), as BitBoards, breadth-first."""
