@@ -34,7 +34,7 @@ NEEDS_PROCESSES = "needs-processes"  # the tag of a cell that cannot run in a br
 MESSAGE = "not in a browser"
 OPEN = 120_000  # ms for the page and its kernel to be ready (Pyodide starts in about 15 s)
 RUN = 420_000   # ms for one notebook's cells (08's serial tournaments: 210 s here)
-OFFLINE = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] + __import__("os").environ.get("EXTRA_ARGS", "").split()
+OFFLINE = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
