@@ -173,3 +173,17 @@ def test_every_kind_survives_pickling():
     for board in (ListBoard().play(4), BitBoard(first="O").play(0), MNKBoard(4, 4, 3).play(5)):
         copy = pickle.loads(pickle.dumps(board))
         assert copy == board and copy.shape is board.shape and copy.to_move == board.to_move
+
+
+def test_markup_escapes_as_the_standard_library_does():
+    """alt.py's escape and quoteattr write what xml.sax.saxutils writes (it is not imported:
+    it pulls in urllib.request, ssl and email), on seeded strings of the awkward characters."""
+    from xml.sax import saxutils
+
+    from ttt_lib.boards.alt import escape, quoteattr
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        text = "".join(rng.choice("ab<>&\"'\n\r\t ") for _ in range(rng.randrange(10)))
+        assert escape(text) == saxutils.escape(text), text
+        assert quoteattr(text) == saxutils.quoteattr(text), text

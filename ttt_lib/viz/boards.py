@@ -7,11 +7,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from matplotlib.patches import Circle, Rectangle
 
-from ..boards.alt import describe_cells, numbers_text
+from ..boards.alt import describe_cells, escape, numbers_text
 from ..boards.bit import BitBoard
 from ..boards.picture import BoardSketch, board_sketch
 from ..boards.tictactoe import svg as board_svg
