@@ -117,41 +117,31 @@ class _Session:
     def __init__(self, answer, forbids: tuple, allows: tuple = ()) -> None:
         self.called: str | None = None
         self.lines: list[str] = []
-        places = _places(answer, forbids)
+        stubs = [(place, key, original, *_stub(original, key))
+                 for place, key, original in _places(answer, forbids)]
         # below a forbidden call let through, or an allowed helper the student called,
         # nothing calls as the student: what the helper uses inside is its own affair
-        self.settled = {code for _, _, original in places for code in _codes(original)}
+        self.settled = {code for *_, codes in stubs for code in codes}
         self.settled |= {code for item in allows for code in _allowed_codes(item)}
-        self.swaps = [(place, key, original, self._stub(original, key))
-                      for place, key, original in places]
-
-    def _stub(self, original, key: str):
-        if isinstance(original, (staticmethod, classmethod)):  # the same kind of method
-            return type(original)(self._stub(original.__func__, key))
-        session, name = self, _library_name(original, key)
-
-        def forbidden(*args, **kwargs):
-            if _from_student(sys._getframe(1), session.settled):
-                session.called = session.called or name
-                raise _LibraryCall(name)
-            return original(*args, **kwargs)
-        try:  # the original's name and signature (the agents' registry reads constructors)
-            return functools.wraps(original)(forbidden)
-        except (AttributeError, TypeError):
-            return forbidden
+        self.swaps = [(place, key, original, stub, holder)
+                      for place, key, original, stub, holder, _ in stubs]
+        self.before: list = []  # the session each holder named before this one
 
     def __enter__(self) -> "_Session":
         _RUNNING.append(self)
         self.stdout = sys.stdout
         sys.stdout = _Tee(self.stdout, self.lines)
-        for place, key, _, stub in self.swaps:
+        for place, key, _, stub, holder in self.swaps:
+            self.before.append(holder[0])
+            holder[0] = self
             _set(place, key, stub)
         return self
 
     def __exit__(self, *exc) -> bool:
         _RUNNING.remove(self)
-        for place, key, original, _ in reversed(self.swaps):
+        for place, key, original, _, holder in reversed(self.swaps):
             _set(place, key, original)
+            holder[0] = self.before.pop()
         sys.stdout = self.stdout
         return exc[0] is not None and issubclass(exc[0], _LibraryCall)
 
@@ -161,6 +151,39 @@ class _Session:
                                   f"write {task} yourself.", delegated=self.called)
         said = [line for line in self.lines if line.startswith(("Right: ", "Not yet: "))]
         return Verdict(said[-1].startswith("Right: "), said[-1]) if said else NO_VERDICT
+
+
+# (id of a forbidden function, its key) -> (the function, its stub, the stub's holder, the
+# code objects it runs): a stub is made once per process (``functools.wraps`` per stub, and
+# a session swaps in hundreds) and answers to the session its holder names while one runs.
+_STUBS: dict[tuple[int, str], tuple] = {}
+
+
+def _stub(original, key: str) -> tuple:
+    """(the stub that stands for ``original`` while a session runs, its holder: a one-item
+    list naming that session, the code objects ``original`` runs)."""
+    found = _STUBS.get((id(original), key))
+    if found is not None and found[0] is original:
+        return found[1:]
+    if isinstance(original, (staticmethod, classmethod)):  # the same kind of method
+        inner, holder, _ = _stub(original.__func__, key)
+        stub = type(original)(inner)
+    else:
+        holder, name = [None], _library_name(original, key)
+
+        def forbidden(*args, **kwargs):
+            session, caller = holder[0], sys._getframe(1)
+            if (session is not None and caller.f_code not in session.settled
+                    and _from_student(caller, session.settled)):
+                session.called = session.called or name
+                raise _LibraryCall(name)
+            return original(*args, **kwargs)
+        try:  # the original's name and signature (the agents' registry reads constructors)
+            stub = functools.wraps(original)(forbidden)
+        except (AttributeError, TypeError):
+            stub = forbidden
+    _STUBS[(id(original), key)] = (original, stub, holder, tuple(_codes(original)))
+    return stub, holder, _STUBS[(id(original), key)][3]
 
 
 def _allowed_codes(item) -> list:
@@ -238,7 +261,7 @@ def _places(answer, forbids: tuple) -> list[tuple]:
             continue
         seen.add(id(space))
         places += [(space, key, value) for key, value in list(space.items())
-                   if _is_kin(value, wanted)]
+                   if id(value) in wanted or _wraps(value) and _is_kin(value, wanted)]
     places += [(cell, "", cell.cell_contents) for cell in _cells(answer)
                if _filled(cell) and _is_kin(cell.cell_contents, wanted)]
     return places
@@ -251,6 +274,15 @@ def _kin(function) -> list:
     while hasattr(chain[-1], "__wrapped__") and len(chain) < 8:
         chain.append(chain[-1].__wrapped__)
     return chain
+
+
+def _wraps(value) -> bool:
+    """Whether ``value`` wraps something (``__wrapped__``): only then can it be kin to a
+    forbidden function without being one (most of a module's names are not)."""
+    try:
+        return hasattr(value, "__wrapped__")
+    except Exception:  # an object whose attributes cannot be read is no library function
+        return False
 
 
 def _is_kin(value, wanted: set) -> bool:
