@@ -29,6 +29,7 @@ SYMMETRY_TABLES = mask_tables(BIT_OF_CELL)
 EMPTY_BITS: tuple[tuple[int, ...], ...] = tuple(
     tuple(CELL_MASK[cell] for cell in cells) for cells in MOVES_OF_EMPTY)
 _new = object.__new__
+_CELLS: dict[int, tuple[int, ...]] = {}  # X's bits above O's -> cells(): at most 3 ** 9 boards
 
 
 class BitBoard(Board3x3):
@@ -75,7 +76,11 @@ class BitBoard(Board3x3):
 
     def cells(self) -> tuple[int, ...]:
         x, o = self.x, self.o
-        return tuple(X_DIGIT if x & m else O_DIGIT if o & m else EMPTY for m in CELL_MASK)
+        found = _CELLS.get(x << 9 | o)
+        if found is None:  # each of the 3 ** 9 boards spelt out once, then looked up
+            found = _CELLS[x << 9 | o] = tuple(
+                X_DIGIT if x & m else O_DIGIT if o & m else EMPTY for m in CELL_MASK)
+        return found
 
     def moves(self) -> list[int]:
         x, o = self.x, self.o

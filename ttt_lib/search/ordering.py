@@ -18,6 +18,7 @@ alike keep the game's own order (row-major on 3x3 boards, left to right on Conne
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+import functools
 from functools import lru_cache
 
 from ..checks import BOARD, MOVES, also_legal_moves, argument_checks, count, short
@@ -43,6 +44,35 @@ def _board(state) -> tuple[Sequence[int], Sequence[Sequence[int]]]:
             f"{type(state).__name__} has none") from None
 
 
+# a board's lines (by id) -> (those lines, {cells: line score}): see ``once_per_position``
+_SCORES: dict[int, tuple] = {}
+_SCORES_KEPT = 100_000  # positions kept per set of lines before the table starts afresh
+
+
+def once_per_position(score: Callable) -> Callable:
+    """``score(state)`` worked out once per position: a search asks about the same positions
+    again and again, and a score that reads only ``cells()`` and ``lines()`` is the same
+    each time. (A board whose cells or lines are not tuples is scored every time.)"""
+
+    @functools.wraps(score)
+    def remembered(state):
+        cells, lines = _board(state)
+        if type(cells) is not tuple or type(lines) is not tuple:
+            return score(state)
+        kept = _SCORES.get(id(lines))
+        if kept is None or kept[0] is not lines:
+            kept = _SCORES[id(lines)] = (lines, {})
+        known = kept[1].get(cells)
+        if known is None:
+            if len(kept[1]) >= _SCORES_KEPT:
+                kept[1].clear()
+            known = kept[1][cells] = score(state)
+        return known
+
+    return remembered
+
+
+@once_per_position
 def line_score(state) -> float:
     """The classic evaluation, from X's point of view.
 
