@@ -182,8 +182,9 @@ def _stub(original, key: str) -> tuple:
             stub = functools.wraps(original)(forbidden)
         except (AttributeError, TypeError):
             stub = forbidden
-    _STUBS[(id(original), key)] = (original, stub, holder, tuple(_codes(original)))
-    return stub, holder, _STUBS[(id(original), key)][3]
+    codes = tuple(_codes(original))
+    _STUBS[(id(original), key)] = (original, stub, holder, codes)
+    return stub, holder, codes
 
 
 def _allowed_codes(item) -> list:
