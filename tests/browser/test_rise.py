@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "03_alpha_beta_pruning.ipynb"
-WAIT = 30_000  # ms
+WAIT = 60_000  # ms: JupyterLab booting on a loaded machine (as the widgets test)
 # The preview is a second JupyterLab inside an iframe (its own bundle, the notebook, a kernel):
 # on a loaded machine (CI runs it beside three other workers) that alone took over 30 s.
 PREVIEW_WAIT = 150_000  # ms
