@@ -102,9 +102,8 @@ def load_catalogues() -> tuple[list, list]:
     tests/teach_cases/nbNN.py, so each notebook's author keeps its cases in a file of its own."""
     cases, write_its, cheats = [], [], []
     for path in sorted((Path(__file__).parent / "teach_cases").glob("nb*.py")):
-        spec = importlib.util.spec_from_file_location(f"teach_cases_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        # by the name other tests import it by (teach_cases.nb09...): one module, made once
+        module = importlib.import_module(f"teach_cases.{path.stem}")
         cases += getattr(module, "CASES", [])
         write_its += getattr(module, "WRITE_IT", [])
         cheats += getattr(module, "CHEATS", [])
