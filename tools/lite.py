@@ -221,8 +221,12 @@ def package_wheel(into: Path) -> Path:
     """Build the ``ttt-search`` wheel of this checkout (the previous one is replaced)."""
     for old in into.glob("ttt_search-*.whl"):
         old.unlink()
-    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(into),
-        str(ROOT))
+    uv = Path(sys.executable).parent / "uv"  # make's venv has it (a third of pip's CPU here)
+    if uv.is_file():
+        run(str(uv), "build", "--quiet", "--wheel", "--out-dir", str(into), str(ROOT))
+    else:
+        run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
+            str(into), str(ROOT))
     (wheel,) = into.glob("ttt_search-*.whl")
     return wheel
 
