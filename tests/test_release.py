@@ -20,7 +20,9 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    built = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+    # build's isolated environments filled by uv where make's venv has it (the same build)
+    uv = ["--installer", "uv"] if (Path(sys.executable).parent / "uv").is_file() else []
+    built = subprocess.run([sys.executable, "-m", "build", *uv, "--outdir", str(out), str(ROOT)],
                            capture_output=True, text=True, timeout=600)
     assert built.returncode == 0, built.stderr[-3000:]
     return out
