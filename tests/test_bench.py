@@ -2,7 +2,6 @@
 
 No timing is compared with a target here; the figures only have to be positive numbers.
 """
-import io
 import json
 import os
 import random
@@ -15,17 +14,35 @@ from pathlib import Path
 import pytest
 
 from ttt_lib import BitBoard, bench
-from ttt_lib.cli import main
 from ttt_lib.game import count_tree, reachable
 from ttt_lib.search.exact import solve_all
 
 
 @pytest.fixture(scope="module")
-def quick_figures():
-    """One smoke run through the command line, read back from its JSON."""
-    out = io.StringIO()
-    assert main(["bench", "--quick", "--json"], out=out) == 0
-    return json.loads(out.getvalue())
+def package_alone_run(tmp_path_factory) -> tuple[Path, list[str], dict]:
+    """One smoke run (``python -m ttt_lib bench --quick --json`` through the command line's
+    ``main``) of a copy of the package with no repository around it, as in an installed
+    wheel: (the copy's folder, the files ``ttt_lib`` and its baselines came from, the
+    figures read back from its JSON)."""
+    root = tmp_path_factory.mktemp("package-alone")
+    package = Path(bench.__file__).resolve().parent.parent
+    shutil.copytree(package, root / "ttt_lib", ignore=shutil.ignore_patterns("__pycache__"))
+    assert not (root / "benchmarks").exists()
+    code = ("import json, sys, ttt_lib, ttt_lib.bench; from ttt_lib.cli import main; "
+            "print(json.dumps([ttt_lib.__file__, ttt_lib.bench.plain.__file__])); "
+            "sys.exit(main(['bench', '--quick', '--json']))")
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    result = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    paths, figures = result.stdout.splitlines()
+    return root, json.loads(paths), json.loads(figures)
+
+
+@pytest.fixture(scope="module")
+def quick_figures(package_alone_run) -> dict:
+    """The smoke run's figures."""
+    return package_alone_run[2]
 
 
 @pytest.fixture(scope="module")
@@ -94,24 +111,13 @@ def test_format_marks_a_missed_target():
     assert "a task" in report and "0.50x" in report and "<= 1 s: MISSED" in report
 
 
-def test_bench_runs_from_the_package_alone(tmp_path):
-    """A copy of the package with no repository around it (as in an installed wheel) runs
-    ``python -m ttt_lib bench``: the baselines come from inside the package."""
-    package = Path(bench.__file__).resolve().parent.parent
-    shutil.copytree(package, tmp_path / "ttt_lib",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    assert not (tmp_path / "benchmarks").exists()
-    code = ("import json, sys, ttt_lib, ttt_lib.bench; from ttt_lib.cli import main; "
-            "print(json.dumps([ttt_lib.__file__, ttt_lib.bench.plain.__file__])); "
-            "sys.exit(main(['bench', '--quick', '--json']))")
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    paths, figures = result.stdout.splitlines()
-    for path in json.loads(paths):
-        assert Path(path).is_relative_to(tmp_path / "ttt_lib")
-    assert json.loads(figures)["figures"]["full_tree"]["nodes"] == 7332
+def test_bench_runs_from_the_package_alone(package_alone_run):
+    """The smoke run imported the copy, not this checkout: the baselines come from inside
+    the package."""
+    root, paths, figures = package_alone_run
+    for path in paths:
+        assert Path(path).is_relative_to(root / "ttt_lib")
+    assert figures["figures"]["full_tree"]["nodes"] == 7332
 
 
 def test_the_baselines_are_part_of_the_package():
