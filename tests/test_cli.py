@@ -53,7 +53,7 @@ def printed_game(*args) -> tuple[list[str], str]:
     ("random", "random", 5, "X"), ("random", "random", 0, "O"), ("random", "random", 12, "X"),
     ("random", "perfect", 3, "X"), ("perfect", "random", 1, "O"), ("perfect", "perfect", 2, "X"),
     ("heuristic", "random", 4, "O"), ("random", "flat-mc", 6, "X"), ("mcts", "random", 7, "O"),
-    ("expectimax", "alphabeta", 8, "X"),
+    ("alphabeta", "expectimax", 8, "X"),  # expectimax answers (its opening move costs 2 s)
 ])
 def test_selfplay_prints_exactly_the_game_play_game_plays(x, o, seed, first):
     record = play_game(x, o, seed=seed, first=first)
