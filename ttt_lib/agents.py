@@ -94,8 +94,9 @@ class GreedyAgent(Agent):
 
 
 class PerfectAgent(Agent):
-    """Plays a uniformly random optimal move, found by the memoised negamax solver (on a 3x3
-    board, once per position: ``answered_once``)."""
+    """Plays a uniformly random optimal move, found by the memoised negamax solver.
+
+    On a 3x3 board each position is solved once per process (``answered_once``)."""
 
     name = "perfect"
 
@@ -199,8 +200,10 @@ class HeuristicAgent(SearchAgent):
 
 class ExpectimaxAgent(SearchAgent):
     """Maximises its expected result against a model of the opponent: uniformly random
-    by default, or perfect except for a random move with probability ``epsilon`` (on a 3x3
-    board each child is searched once per process: ``answered_once``)."""
+    by default, or perfect except for a random move with probability ``epsilon``.
+
+    On a 3x3 board each child is searched once per process (``answered_once``) when the
+    work is counted, as ``choose`` does."""
 
     name = "expectimax"
 
@@ -217,6 +220,9 @@ class ExpectimaxAgent(SearchAgent):
         self.model = uniform_random if epsilon is None else epsilon_perfect(epsilon)
 
     def child_value(self, child: Game, player: int) -> float:
+        from .search.opponent_model import expectimax
+        if self.stats is None:  # asked outside ``choose``: no work to count
+            return expectimax(child, player, self.model)
         question = ("expectimax", type(self.epsilon), self.epsilon, player)
         value, work = answered_once(question, child, lambda: self._searched(child, player))
         self.stats.add(work)
