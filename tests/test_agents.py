@@ -258,3 +258,26 @@ def test_greedy_agent_wins_else_blocks_on_connect_four():
         blocks = [m for m in state.moves() if passed.play(m).winner() is not None]
         assert agent.choose(state) in (wins or blocks or state.moves()), state.to_text()
         checked += 1
+
+
+@pytest.mark.parametrize("name, options", [("perfect", {}), ("expectimax", {}),
+                                           ("expectimax", {"epsilon": Fraction(1, 4)})])
+def test_an_exact_agent_remembers_a_position_with_the_work_its_search_counted(name, options):
+    from ttt_lib.search.exact import solve
+    from ttt_lib.search.opponent_model import epsilon_perfect, expectimax, uniform_random
+    state = BitBoard.from_text("X../.O./...")
+    counted = Stats()  # the same search, observed afresh
+    if name == "perfect":
+        solve(state, {}, counted)
+    else:
+        model = uniform_random if not options else epsilon_perfect(options["epsilon"])
+        for move in state.moves():
+            expectimax(state.play(move), state.to_move, model, stats=counted)
+    agent = make_agent(name, seed=0, **options)
+    for _ in range(3):  # the first answer is searched, the others remembered
+        agent.choose(state)
+        assert agent.stats == counted
+        agent.stats.nodes += 1000  # a copy: the next answer is not changed by this
+    listed = make_agent(name, seed=0, **options)  # another board type: searched on its own
+    listed.choose(ListBoard.from_text("X../.O./..."))
+    assert listed.stats == counted

@@ -4,6 +4,10 @@ Every agent has ``choose(state) -> move`` and, after each choice, ``stats``: the
 search did for that move (a ``Stats``, or None for agents that do not search). Build one by
 name with ``make_agent("mcts", playouts=1000, seed=0)``. Every agent draws its random choices
 (including ties between equally good moves) from its own seeded ``random.Random``.
+
+The exact agents ``perfect`` and ``expectimax`` search a 3x3 position once per process and
+remember what they found, with its ``stats`` (``answered_once``): the same answer, counted
+by the same observer, without searching again in every game of a tournament.
 """
 from __future__ import annotations
 
@@ -12,7 +16,10 @@ import math
 import numbers
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
+from .boards.bit import BitBoard
+from .boards.list import ListBoard
 from .checks import short
 from .game import MAX, Game
 from .learn.agents import LEARNED_AGENTS
@@ -31,6 +38,30 @@ def _check_flag(value, name: str) -> None:
     """A yes/no option is a bool."""
     if not isinstance(value, bool):
         raise TypeError(f"{name} is True or False, not {short(value)}")
+
+
+# (the question, the board's type, its key) -> an exact search's answer and its Stats
+_ANSWERS: dict[tuple, tuple] = {}
+_ANSWERS_KEPT = 100_000  # answers kept before the table starts afresh
+ANSWERED_ONCE = (BitBoard, ListBoard)  # boards whose key() is the whole position
+
+
+def answered_once(question: tuple, state: Game, search: Callable[[], tuple]) -> tuple:
+    """``search()``, run once per process for each position of a 3x3 board and remembered.
+
+    An exact agent's search from a position finds the same answer, with the same work (a
+    ``Stats`` among ``search()``'s results, counted by the observer as it ran), every time it
+    is asked: a tournament asks it in every game. ``question`` names the search and the
+    options it depends on. (Other boards are searched every time.)"""
+    if type(state) not in ANSWERED_ONCE:
+        return search()
+    key = (question, type(state), state.key())
+    answer = _ANSWERS.get(key)
+    if answer is None:
+        if len(_ANSWERS) >= _ANSWERS_KEPT:
+            _ANSWERS.clear()
+        answer = _ANSWERS[key] = search()
+    return answer
 
 
 def best_for_mover(state: Game, values: dict) -> list:
@@ -63,15 +94,24 @@ class GreedyAgent(Agent):
 
 
 class PerfectAgent(Agent):
-    """Plays a uniformly random optimal move, found by the memoised negamax solver."""
+    """Plays a uniformly random optimal move, found by the memoised negamax solver.
+
+    On a 3x3 board each position is solved once per process (``answered_once``)."""
 
     name = "perfect"
 
     def choose(self, state: Game):
         self.legal_moves(state)
-        self.stats, table = Stats(), {}
-        solve(state, table, self.stats)  # fills the table: the children are looked up below
-        return self.rng.choice(best_moves(state, table))
+        work, moves = answered_once(("perfect",), state, lambda: _solved(state))
+        self.stats = replace(work)  # a copy: the caller may add to it
+        return self.rng.choice(moves)
+
+
+def _solved(state: Game) -> tuple[Stats, list]:
+    """The solver's work from ``state`` (a fresh table) and the optimal moves it finds."""
+    stats, table = Stats(), {}
+    solve(state, table, stats)  # fills the table: the children are looked up below
+    return stats, best_moves(state, table)
 
 
 class SearchAgent(Agent):
@@ -160,7 +200,10 @@ class HeuristicAgent(SearchAgent):
 
 class ExpectimaxAgent(SearchAgent):
     """Maximises its expected result against a model of the opponent: uniformly random
-    by default, or perfect except for a random move with probability ``epsilon``."""
+    by default, or perfect except for a random move with probability ``epsilon``.
+
+    On a 3x3 board each child is searched once per process (``answered_once``) when the
+    work is counted, as ``choose`` does."""
 
     name = "expectimax"
 
@@ -178,7 +221,18 @@ class ExpectimaxAgent(SearchAgent):
 
     def child_value(self, child: Game, player: int) -> float:
         from .search.opponent_model import expectimax
-        return expectimax(child, player, self.model, stats=self.stats)
+        if self.stats is None:  # asked outside ``choose``: no work to count
+            return expectimax(child, player, self.model)
+        question = ("expectimax", type(self.epsilon), self.epsilon, player)
+        value, work = answered_once(question, child, lambda: self._searched(child, player))
+        self.stats.add(work)
+        return value
+
+    def _searched(self, child: Game, player: int) -> tuple[float, Stats]:
+        """X's expected value of ``child`` and the work of its search."""
+        from .search.opponent_model import expectimax
+        work = Stats()
+        return expectimax(child, player, self.model, stats=work), work
 
 
 def _check_count(value, what: str, least: int, most: int = MAX_PLAYOUTS) -> None:
@@ -291,7 +345,6 @@ class DeepeningAgent(Agent):
         self.result = None
 
     def choose(self, state: Game):
-        from dataclasses import replace
         from .search.continuation import remembered
         from .search.deepening import iterative_deepening
         self.legal_moves(state)
@@ -307,7 +360,6 @@ class DeepeningAgent(Agent):
         """The rules for ``state``'s board: each option as given, else the board's own where
         it offers one (``BOARD_RULES``: Connect Four's heuristic, forced moves and centre-first
         order on its bitboards), else the generic line score and threats, unordered."""
-        from dataclasses import replace
         offered = {option: rule for option, (method, rule) in BOARD_RULES.items()
                    if self.given[option] is None and hasattr(state, method)}
         return replace(self.rules, **offered)

@@ -15,7 +15,8 @@ from typing import NamedTuple, Union
 
 from .agents import Agent, AgentError, agent_options, make_agent
 from .boards.bit import BitBoard
-from .checks import STATE, check_start as _check_start, check_whole, instance, publish, short
+from .checks import (STATE, check_start as _check_start, check_whole, instance, plain, publish,
+                     short)
 from .errors import ArenaError, IllegalMoveError
 from .game import MAX, Game, player_name
 
@@ -76,7 +77,7 @@ def seat(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec,
     """
     seed = 0 if seed is None else seed
     _check_count(seed, "seed", -math.inf, math.inf)
-    return _as_agent(x_agent, derive_seed(seed, "X")), _as_agent(o_agent, derive_seed(seed, "O"))
+    return _as_agent(x_agent, seed, "X"), _as_agent(o_agent, seed, "O")
 
 
 def turns(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int | None = None,
@@ -94,7 +95,7 @@ def _turns(players: dict[int, Agent], state: Game) -> Iterator[Turn]:
     """The game loop: the player to move chooses and plays, until the game is over."""
     while not state.is_terminal():
         agent = players[state.to_move]
-        move, after = play_turn(state, agent)
+        move, after = _play_turn(state, agent)
         yield Turn(state, state.to_move, agent, move, after)
         state = after
 
@@ -114,11 +115,12 @@ def play_game(x_agent: Agent | AgentSpec, o_agent: Agent | AgentSpec, seed: int 
     return GameRecord(_label(x_agent), _label(o_agent), moves, _sign(state.utility()), state)
 
 
-def _as_agent(agent: Agent | AgentSpec, seed: int) -> Agent:
+def _as_agent(agent: Agent | AgentSpec, game_seed: int, side: str) -> Agent:
+    """An ``Agent`` as it is; a spec built with the seed derived for its side ("X" or "O")."""
     if isinstance(agent, Agent):
         return agent
     name, options = normalize_spec(agent)
-    return make_agent(name, seed=seed, **options)
+    return make_agent(name, seed=derive_seed(game_seed, side), **options)
 
 
 def _label(agent: Agent | AgentSpec) -> str:
@@ -182,3 +184,7 @@ publish(globals(), ArenaError, {
     "play_turn": dict(state=STATE, agent=instance(Agent, "an Agent (see make_agent)")),
     "derive_seed": dict(also=also_parts),
 })
+
+# Inside a game whose agents and start were checked when it began, the check of play_turn is
+# skipped: it ran once already.
+_play_turn = plain(play_turn)

@@ -11,7 +11,7 @@ from .entries import (argument_checks, bound_arguments, check_arguments, check_i
 from .kinds import (BOARD, COUNT, DEPTH, FLAG, FUNCTION, GAME, GAME_METHODS, MAX_COUNT,
                     MAX_DEPTH, MAX_FLOAT, MOVES, NUMBER, ORDERING, PLAYER, RNG, SEED, STATE,
                     TABLE, WINDOWS, also_legal_moves, also_window, choice, count, either,
-                    game, instance, is_int, is_real, maybe, optional,
+                    game, instance, is_game, is_int, is_real, maybe, optional,
                     type_name)
 from .options import (check_budget, check_choice, check_count, check_deepening, check_depth,
                       check_depth_limit, check_start, check_table, check_whole, check_window)

@@ -48,21 +48,25 @@ def entry(fn: Callable, error: type, /, *, also: Callable | None = None,
 
 class FastBinder:
     """``Signature.bind`` for the common calls, a dict made directly (a recursive entry point
-    is called once per position); None for anything it does not take (``*args``,
-    ``**kwargs``, a missing or repeated argument), which ``Signature.bind`` then judges."""
+    is called once per position, ``derive_seed(*parts)`` once per game); None for anything
+    it does not take (``**kwargs``, a missing or repeated argument), which
+    ``Signature.bind`` then judges."""
 
     def __init__(self, signature: inspect.Signature) -> None:
         parameters = list(signature.parameters.values())
-        self.varying = any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in parameters)
+        self.varying = any(p.kind == p.VAR_KEYWORD for p in parameters)
+        self.rest = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), None)
         self.positional = [p.name for p in parameters
                            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         self.by_name = {p.name for p in parameters
                         if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
-        self.required = {p.name for p in parameters if p.default is p.empty}
+        self.required = {p.name for p in parameters if p.default is p.empty
+                         and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
         self.defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
 
     def bind(self, args: tuple, kwargs: dict, defaults: bool) -> dict | None:
-        if self.varying or len(args) > len(self.positional):
+        extra = len(args) > len(self.positional)
+        if self.varying or (extra and self.rest is None):
             return None
         arguments = dict(zip(self.positional, args))
         for name in kwargs:
@@ -71,6 +75,8 @@ class FastBinder:
         arguments.update(kwargs)
         if len(arguments) < len(self.required) or not self.required <= arguments.keys():
             return None
+        if self.rest is not None and (extra or defaults):  # *args: the values left over
+            arguments[self.rest] = args[len(self.positional):]
         if defaults:
             for name, value in self.defaults.items():
                 arguments.setdefault(name, value)

@@ -39,7 +39,7 @@ def game(verb: str) -> Callable:
     """The kind of a game state: anything with the ``ttt_lib.Game`` methods (a board, a
     ``TreeNode``); ``verb`` says what the function does with it ("searches", "takes")."""
     def kind(value, name: str, where: str, error: type) -> object:
-        if not _GAME_TYPES.get(type(value)) and not _is_game(value):
+        if not is_game(value):
             raise TypeError(f"{where} {verb} a game state (ttt_lib.Game), "
                             f"not {type_name(value)}")
         return value
@@ -52,6 +52,12 @@ GAME, STATE = game("searches"), game("takes")
 MAX_FLOAT = 2 ** 1023  # about the largest int a float holds
 
 _GAME_TYPES: dict[type, bool] = {}  # the types seen to be games: checked once per type
+
+
+def is_game(value) -> bool:
+    """``isinstance(value, Game)``, answered at once for a type already seen to be a game (a
+    game loop or a recursive entry point asks it of every state it is handed)."""
+    return _GAME_TYPES.get(type(value), False) or _is_game(value)
 
 
 def _is_game(value) -> bool:

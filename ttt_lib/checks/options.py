@@ -10,7 +10,7 @@ from collections.abc import Callable
 from ..errors import SearchOptionError
 from ..game import Game
 from ..safetext import short
-from .kinds import MAX_COUNT, is_int
+from .kinds import MAX_COUNT, is_game, is_int
 
 
 def check_window(alpha: float, beta: float) -> None:
@@ -99,6 +99,6 @@ def check_whole(value, name: str, least: float, most: float, error: type) -> Non
 
 def check_start(start) -> Game:
     """A game's starting position is a board (or any ``Game``)."""
-    if not isinstance(start, Game):
+    if not is_game(start):
         raise TypeError(f"start is a board (a Game), not {type(start).__name__}")
     return start

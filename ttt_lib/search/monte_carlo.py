@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..checks import (COUNT, FLAG, FUNCTION, GAME, NUMBER, RNG, SEED, argument_checks,
                      check_budget as _check_budget, instance, optional, short)
@@ -28,6 +29,7 @@ from ..game import Game
 from .trace import Stats
 
 SQRT2 = math.sqrt(2)
+VISITS = attrgetter("visits")  # a node's visits (quicker than a loop of attribute reads)
 
 Evaluate = Callable[[Game, random.Random], float]
 """An evaluation for MCTS: ``evaluate(state, rng)`` -> X's expected result, in [-1, 1]."""
@@ -345,7 +347,7 @@ class SharedTree(MCTSTree):
 
     def exploration_visits(self, node: Node) -> int:
         """N in UCB1 at ``node``: its children's visits, which may come through other parents."""
-        return max(1, sum(child.visits for child in node.children.values()))
+        return max(1, sum(map(VISITS, node.children.values())))
 
 
 class SharedSolverTree(SharedTree, SolverTree):
