@@ -38,6 +38,20 @@ def symmetry_maps(shape: Shape) -> tuple:
     return tuple(maps)
 
 
+def line_reader(line: tuple[int, ...]):
+    """A function giving the marks on ``line`` of a cell tuple, as a tuple."""
+    if len(line) == 1:
+        return lambda cells: (cells[line[0]],)
+    return itemgetter(*line)
+
+
+@lru_cache(maxsize=None)
+def lines_through(shape: Shape) -> tuple:
+    """For each cell of ``shape``: readers of the winning lines that pass through it."""
+    return tuple(tuple(line_reader(line) for line in shape.lines if cell in line)
+                 for cell in range(shape.size))
+
+
 class SlipperyBoard(GridBoard):
     """A position of slippery tic-tac-toe (or of an m,n,k-game), exact ``slip`` probability.
 
@@ -129,8 +143,9 @@ class SlipperyBoard(GridBoard):
         mover = -self.to_move
         digit = PLAYER_DIGIT[mover]
         cells = self._cells[:cell] + (digit,) + self._cells[cell + 1:]
-        won = mover if any(cell in line and all(cells[i] == digit for i in line)
-                           for line in self.shape.lines) else 0
+        full = (digit,) * self.shape.k
+        won = mover if any(marks(cells) == full
+                           for marks in lines_through(self.shape)[cell]) else 0
         return SlipperyBoard._make(self, cells, self.to_move, None, won)
 
     def is_terminal(self) -> bool:
@@ -144,8 +159,9 @@ class SlipperyBoard(GridBoard):
         return player_name(self.won) if self.won else None
 
     def key(self) -> tuple:
-        """The cells, the aimed cell (None at a decision node), the slip and the opener."""
-        return self._cells, self.aim, self.slip, self.first
+        """The cells, the aimed cell (None at a decision node), the slip as numerator and
+        denominator (whole numbers hash faster than a Fraction) and the opener."""
+        return self._cells, self.aim, self.slip.numerator, self.slip.denominator, self.first
 
     def canonical_key(self) -> tuple:
         """The smallest key among the position's 8 symmetric images (a slip is uniform over
