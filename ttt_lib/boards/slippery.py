@@ -38,6 +38,18 @@ def symmetry_maps(shape: Shape) -> tuple:
     return tuple(maps)
 
 
+@lru_cache(maxsize=1 << 16)  # searches ask again and again, one slip after another
+def smallest_image(shape: Shape, cells: tuple[int, ...], aim: int | None) -> tuple:
+    """The smallest (cells, aimed cell) among a position's symmetric images; the aimed cell
+    is -1 at a decision node."""
+    return min((image(cells), -1 if aim is None else inverse[aim])
+               for image, inverse in symmetry_maps(shape))
+
+
+# A position's text, remembered: every chance node's outcomes are checked under its name.
+board_text = lru_cache(maxsize=1 << 16)(format_text)
+
+
 def line_reader(line: tuple[int, ...]):
     """A function giving the marks on ``line`` of a cell tuple, as a tuple."""
     if len(line) == 1:
@@ -166,9 +178,8 @@ class SlipperyBoard(GridBoard):
     def canonical_key(self) -> tuple:
         """The smallest key among the position's 8 symmetric images (a slip is uniform over
         the empty cells, so symmetric positions have the same value)."""
-        images = [(image(self._cells), -1 if self.aim is None else inverse[self.aim])
-                  for image, inverse in symmetry_maps(self.shape)]
-        return min(images), self.slip.numerator, self.slip.denominator, self.first
+        return (smallest_image(self.shape, self._cells, self.aim), self.slip.numerator,
+                self.slip.denominator, self.first)
 
     def _identity(self) -> tuple:
         return self.shape.m, self.shape.n, self.shape.k, self.key()
@@ -177,7 +188,7 @@ class SlipperyBoard(GridBoard):
     @property
     def name(self) -> str:
         """The board's text; at a chance node, who aims at which cell too (for traces)."""
-        text = format_text(self._cells, self.shape.n)
+        text = board_text(self._cells, self.shape.n)
         if self.aim is None:
             return text
         return f"{text} {player_name(-self.to_move)} aims at {self.aim}"
