@@ -75,8 +75,9 @@ def slip_curve(steps: int = 10) -> list[tuple[Fraction, Fraction]]:
         raise TypeError(f"steps is an int, not {steps!r}")
     if not 1 <= steps <= 100:
         raise ValueError(f"steps is between 1 and 100, not {steps}")
-    return [(Fraction(i, steps), solve_slippery(Fraction(i, steps)).value)
-            for i in range(steps + 1)]
+    slips = [Fraction(i, steps) for i in range(steps + 1)]
+    return [(slip, SlipperySolver(slip, counting=False).value(SlipperyBoard(slip)))
+            for slip in slips]
 
 
 @dataclass(frozen=True)
