@@ -23,6 +23,7 @@ from .trace import Stats
 
 MISSING = object()  # what a table returns for a position it does not hold
 
+
 def expectiminimax(state: Game) -> Fraction:
     """X's expected value of ``state``: max at MAX, min at MIN, the average at chance nodes."""
     if state.is_terminal():
@@ -57,8 +58,9 @@ def expectiminimax_step(state: Game, table: dict[Hashable, Fraction],
 
 
 def weighted_sum(pairs: Iterable[tuple[Rational, Rational]]) -> Fraction:
-    """The exact sum of ``p * value`` over ``(p, value)`` pairs, as a Fraction: worked out in
-    whole numbers over a common denominator, which is much cheaper than adding Fractions."""
+    """The exact sum of ``p * value`` over ``(p, value)`` pairs, as a Fraction: kept as one
+    whole-number numerator over one denominator and reduced once at the end, which is much
+    cheaper than adding Fractions (each addition reduces its result)."""
     top, bottom = 0, 1
     for p, value in pairs:
         times, over = p.numerator * value.numerator, p.denominator * value.denominator
