@@ -45,6 +45,7 @@ class SlipperySolver:
         self.table: dict = {}
         self.stats = Stats() if counting else None
         self.chosen: dict = {}  # best moves by position, for playing many games
+        self.landings: dict = {}  # outcomes by chance node, for playing many games
 
     def value(self, state: SlipperyBoard) -> Fraction:
         return chance_value(state, self.table, self.stats, symmetry=True)
@@ -54,6 +55,14 @@ class SlipperySolver:
         if key not in self.chosen:
             self.chosen[key] = best_chance_moves(state, self.table, self.stats, symmetry=True)
         return self.chosen[key]
+
+    def outcomes(self, chance: SlipperyBoard) -> list:
+        """``chance.outcomes()``, worked out once per chance node (games pass the same ones
+        again and again)."""
+        key = chance.key()
+        if key not in self.landings:
+            self.landings[key] = chance.outcomes()
+        return self.landings[key]
 
     def move_values(self, state: SlipperyBoard) -> dict[int, Fraction]:
         """Each move's exact expected value for X."""
@@ -151,16 +160,20 @@ def play_slippery(solver: SlipperySolver, rng: random.Random) -> int:
     """One game from the empty board: X's final score."""
     state = SlipperyBoard(solver.slip)
     while not state.is_terminal():
-        state = land(state.play(solver.best(state)[0]), rng)
+        state = draw(solver.outcomes(state.play(solver.best(state)[0])), rng)
     return state.utility()
 
 
 def land(chance: SlipperyBoard, rng: random.Random) -> SlipperyBoard:
     """Where the mark lands: one outcome drawn with its exact probability."""
-    outcomes = chance.outcomes()
-    draw = Fraction(rng.random())
+    return draw(chance.outcomes(), rng)
+
+
+def draw(outcomes: list, rng: random.Random) -> SlipperyBoard:
+    """One of ``outcomes`` ((probability, board) pairs), drawn with its probability."""
+    point = Fraction(rng.random())
     for p, board in outcomes:
-        if draw < p:
+        if point < p:
             return board
-        draw -= p
+        point -= p
     return outcomes[-1][1]
