@@ -23,6 +23,7 @@ worked examples run through exactly the same ``minimax`` and ``alphabeta`` as th
 """
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Hashable, Iterator, Sequence
 from numbers import Rational
@@ -109,11 +110,17 @@ def probability(value, what: str = "a probability") -> Fraction:
 
 def check_outcomes(outcomes: list, name: str) -> list:
     """``outcomes`` if its probabilities are exact Fractions in [0, 1] that sum to 1."""
-    total = sum(p for p, _ in outcomes)
-    if not outcomes or any(not isinstance(p, Rational) or p < 0 for p, _ in outcomes):
+    chances = [p for p, _ in outcomes]
+    if not chances or any(not isinstance(p, Rational) or p.numerator < 0 for p in chances):
         raise ChanceNodeError(f"{name}: outcomes need exact probabilities of at least 0")
-    if total != 1:
-        raise ChanceNodeError(f"{name}: the probabilities add up to {total}, not 1")
+    # the sum in whole numbers over a common denominator: exact, and far cheaper than
+    # adding Fractions one by one (every chance node of a search is checked)
+    common = math.lcm(*(p.denominator for p in chances))
+    total = sum(p.numerator * (common // p.denominator) for p in chances)
+    if total != common:
+        from fractions import Fraction
+        raise ChanceNodeError(f"{name}: the probabilities add up to "
+                              f"{Fraction(total, common)}, not 1")
     return outcomes
 
 

@@ -38,6 +38,32 @@ def symmetry_maps(shape: Shape) -> tuple:
     return tuple(maps)
 
 
+@lru_cache(maxsize=1 << 16)  # searches ask again and again, one slip after another
+def smallest_image(shape: Shape, cells: tuple[int, ...], aim: int | None) -> tuple:
+    """The smallest (cells, aimed cell) among a position's symmetric images; the aimed cell
+    is -1 at a decision node."""
+    return min((image(cells), -1 if aim is None else inverse[aim])
+               for image, inverse in symmetry_maps(shape))
+
+
+# A position's text, remembered: every chance node's outcomes are checked under its name.
+board_text = lru_cache(maxsize=1 << 16)(format_text)
+
+
+def line_reader(line: tuple[int, ...]):
+    """A function giving the marks on ``line`` of a cell tuple, as a tuple."""
+    if len(line) == 1:
+        return lambda cells: (cells[line[0]],)
+    return itemgetter(*line)
+
+
+@lru_cache(maxsize=None)
+def lines_through(shape: Shape) -> tuple:
+    """For each cell of ``shape``: readers of the winning lines that pass through it."""
+    return tuple(tuple(line_reader(line) for line in shape.lines if cell in line)
+                 for cell in range(shape.size))
+
+
 class SlipperyBoard(GridBoard):
     """A position of slippery tic-tac-toe (or of an m,n,k-game), exact ``slip`` probability.
 
@@ -129,8 +155,9 @@ class SlipperyBoard(GridBoard):
         mover = -self.to_move
         digit = PLAYER_DIGIT[mover]
         cells = self._cells[:cell] + (digit,) + self._cells[cell + 1:]
-        won = mover if any(cell in line and all(cells[i] == digit for i in line)
-                           for line in self.shape.lines) else 0
+        full = (digit,) * self.shape.k
+        won = mover if any(marks(cells) == full
+                           for marks in lines_through(self.shape)[cell]) else 0
         return SlipperyBoard._make(self, cells, self.to_move, None, won)
 
     def is_terminal(self) -> bool:
@@ -144,15 +171,15 @@ class SlipperyBoard(GridBoard):
         return player_name(self.won) if self.won else None
 
     def key(self) -> tuple:
-        """The cells, the aimed cell (None at a decision node), the slip and the opener."""
-        return self._cells, self.aim, self.slip, self.first
+        """The cells, the aimed cell (None at a decision node), the slip as numerator and
+        denominator (whole numbers hash faster than a Fraction) and the opener."""
+        return self._cells, self.aim, self.slip.numerator, self.slip.denominator, self.first
 
     def canonical_key(self) -> tuple:
         """The smallest key among the position's 8 symmetric images (a slip is uniform over
         the empty cells, so symmetric positions have the same value)."""
-        images = [(image(self._cells), -1 if self.aim is None else inverse[self.aim])
-                  for image, inverse in symmetry_maps(self.shape)]
-        return min(images), self.slip.numerator, self.slip.denominator, self.first
+        return (smallest_image(self.shape, self._cells, self.aim), self.slip.numerator,
+                self.slip.denominator, self.first)
 
     def _identity(self) -> tuple:
         return self.shape.m, self.shape.n, self.shape.k, self.key()
@@ -161,7 +188,7 @@ class SlipperyBoard(GridBoard):
     @property
     def name(self) -> str:
         """The board's text; at a chance node, who aims at which cell too (for traces)."""
-        text = format_text(self._cells, self.shape.n)
+        text = board_text(self._cells, self.shape.n)
         if self.aim is None:
             return text
         return f"{text} {player_name(-self.to_move)} aims at {self.aim}"

@@ -11,14 +11,17 @@ remembers each position's value by ``key()`` (a chance game repeats positions to
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from fractions import Fraction
+from numbers import Rational
 
 from ..checks import FLAG, GAME, TABLE, argument_checks, maybe, optional
 from ..errors import SearchOptionError
 from ..game import MAX, Game, is_chance
 from .observe import observed
 from .trace import Stats
+
+MISSING = object()  # what a table returns for a position it does not hold
 
 
 def expectiminimax(state: Game) -> Fraction:
@@ -36,9 +39,10 @@ def expectiminimax_memo(state: Game, table: dict[Hashable, Fraction],
     """``expectiminimax`` that remembers each position's value in ``table`` by ``key()``
     (by ``canonical_key()`` with ``symmetry``: one entry for all symmetric positions)."""
     key = state.canonical_key() if symmetry else state.key()
-    if key not in table:
-        table[key] = expectiminimax_step(state, table, symmetry)
-    return table[key]
+    value = table.get(key, MISSING)  # one look-up when the position is known
+    if value is MISSING:
+        value = table[key] = expectiminimax_step(state, table, symmetry)
+    return value
 
 
 def expectiminimax_step(state: Game, table: dict[Hashable, Fraction],
@@ -47,10 +51,24 @@ def expectiminimax_step(state: Game, table: dict[Hashable, Fraction],
     if state.is_terminal():
         return Fraction(state.utility())
     if is_chance(state):
-        return sum(p * expectiminimax_memo(child, table, symmetry)
-                   for p, child in state.outcomes())
+        return weighted_sum((p, expectiminimax_memo(child, table, symmetry))
+                            for p, child in state.outcomes())
     values = [expectiminimax_memo(state.play(move), table, symmetry) for move in state.moves()]
     return max(values) if state.to_move == MAX else min(values)
+
+
+def weighted_sum(pairs: Iterable[tuple[Rational, Rational]]) -> Fraction:
+    """The exact sum of ``p * value`` over ``(p, value)`` pairs, as a Fraction: kept as one
+    whole-number numerator over one denominator and reduced once at the end, which is much
+    cheaper than adding Fractions (each addition reduces its result)."""
+    top, bottom = 0, 1
+    for p, value in pairs:
+        times, over = p.numerator * value.numerator, p.denominator * value.denominator
+        if over == bottom:
+            top += times
+        else:
+            top, bottom = top * over + times * bottom, bottom * over
+    return Fraction(top, bottom)
 
 
 def memo_observed(run, stats: Stats | None):

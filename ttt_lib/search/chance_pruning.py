@@ -85,8 +85,11 @@ class Star1:
 
     def observed(self, state: Game, stats: Stats | None, trace: Trace | None) -> Fraction:
         """``value(state)``, observed from outside when ``stats`` or ``trace`` is given."""
-        searches = [Star1.search, Star1.chance, type(self).chance]
-        wrappers = () if type(self).search is Star1.search else (type(self).search,)
+        if type(self) is Star1:  # every call goes through self.search and self.chance, so
+            searches, wrappers = [self.search, self.chance], ()  # counting can patch them
+        else:                    # Star2's probes call Star1.search through the class
+            searches = [Star1.search, Star1.chance, type(self).chance]
+            wrappers = () if type(self).search is Star1.search else (type(self).search,)
         return observed(lambda: self.value(state), searches, wrappers, stats, trace)
 
 

@@ -10,6 +10,7 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..boards.bit import BitBoard
 from ..boards.slippery import SlipperyBoard
@@ -35,13 +36,16 @@ class SlipSolution:
 
 class SlipperySolver:
     """Exact values of slippery tic-tac-toe positions for one ``slip``, memoised by symmetry
-    class, and the best moves they give."""
+    class, and the best moves they give; with ``counting``, the positions searched and table
+    hits add up in ``stats`` (watching the search costs about as much again as the search,
+    so the studies that report no count turn it off: ``stats`` is then None)."""
 
-    def __init__(self, slip) -> None:
+    def __init__(self, slip, *, counting: bool = True) -> None:
         self.slip = probability(slip, "slip")
         self.table: dict = {}
-        self.stats = Stats()
+        self.stats = Stats() if counting else None
         self.chosen: dict = {}  # best moves by position, for playing many games
+        self.landings: dict = {}  # outcomes by chance node, for playing many games
 
     def value(self, state: SlipperyBoard) -> Fraction:
         return chance_value(state, self.table, self.stats, symmetry=True)
@@ -51,6 +55,14 @@ class SlipperySolver:
         if key not in self.chosen:
             self.chosen[key] = best_chance_moves(state, self.table, self.stats, symmetry=True)
         return self.chosen[key]
+
+    def outcomes(self, chance: SlipperyBoard) -> list:
+        """``chance.outcomes()``, worked out once per chance node (games pass the same ones
+        again and again)."""
+        key = chance.key()
+        if key not in self.landings:
+            self.landings[key] = chance.outcomes()
+        return self.landings[key]
 
     def move_values(self, state: SlipperyBoard) -> dict[int, Fraction]:
         """Each move's exact expected value for X."""
@@ -72,8 +84,9 @@ def slip_curve(steps: int = 10) -> list[tuple[Fraction, Fraction]]:
         raise TypeError(f"steps is an int, not {steps!r}")
     if not 1 <= steps <= 100:
         raise ValueError(f"steps is between 1 and 100, not {steps}")
-    return [(Fraction(i, steps), solve_slippery(Fraction(i, steps)).value)
-            for i in range(steps + 1)]
+    slips = [Fraction(i, steps) for i in range(steps + 1)]
+    return [(slip, SlipperySolver(slip, counting=False).value(SlipperyBoard(slip)))
+            for slip in slips]
 
 
 @dataclass(frozen=True)
@@ -89,20 +102,28 @@ class ChoiceComparison:
     example: tuple | None  # (text, perfect play's best, best under the slip) of an outside one
 
 
+@lru_cache(maxsize=1)
+def perfect_choices() -> tuple:
+    """Every position of ordinary play reachable from the empty board and not over, in the
+    order of their texts, with perfect play's best moves: (text, position, best moves)
+    triples, worked out once and shared by every ``compare_choices``."""
+    table: dict = {}
+    return tuple((state.to_text(), state, tuple(best_moves(state, table)))
+                 for state in sorted(reachable(BitBoard()).values(), key=lambda s: s.to_text())
+                 if not state.is_terminal())
+
+
 def compare_choices(slip) -> ChoiceComparison:
     """Where optimal play under ``slip`` differs from perfect play (``slip = 0``)."""
-    solver, table = SlipperySolver(slip), {}
+    solver = SlipperySolver(slip, counting=False)
     counts, example = {"same": 0, "narrower": 0, "outside": 0}, None
-    for state in sorted(reachable(BitBoard()).values(), key=lambda s: s.to_text()):
-        if state.is_terminal():
-            continue
-        perfect = best_moves(state, table)
+    for text, state, perfect in perfect_choices():
         best = solver.best(SlipperyBoard.from_board(state, solver.slip))
-        kind = "same" if best == perfect else "narrower" if set(best) < set(perfect) \
+        kind = "same" if tuple(best) == perfect else "narrower" if set(best) < set(perfect) \
             else "outside"
         counts[kind] += 1
         if kind == "outside" and example is None:
-            example = (state.to_text(), perfect, best)
+            example = (text, list(perfect), best)
     return ChoiceComparison(solver.slip, sum(counts.values()), counts["same"],
                             counts["narrower"], counts["outside"], example)
 
@@ -127,7 +148,7 @@ def simulate(slip, games: int = 1000, seed: int = 0) -> Simulation:
     drawing where each mark lands; compare X's average score with the exact value."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 2:
         raise ValueError(f"games is an int of at least 2, not {games!r}")
-    solver, rng = SlipperySolver(slip), random.Random(seed)
+    solver, rng = SlipperySolver(slip, counting=False), random.Random(seed)
     scores = [play_slippery(solver, rng) for _ in range(games)]
     mean = sum(scores) / games
     variance = sum((s - mean) ** 2 for s in scores) / (games - 1)
@@ -139,16 +160,20 @@ def play_slippery(solver: SlipperySolver, rng: random.Random) -> int:
     """One game from the empty board: X's final score."""
     state = SlipperyBoard(solver.slip)
     while not state.is_terminal():
-        state = land(state.play(solver.best(state)[0]), rng)
+        state = draw(solver.outcomes(state.play(solver.best(state)[0])), rng)
     return state.utility()
 
 
 def land(chance: SlipperyBoard, rng: random.Random) -> SlipperyBoard:
     """Where the mark lands: one outcome drawn with its exact probability."""
-    outcomes = chance.outcomes()
-    draw = Fraction(rng.random())
+    return draw(chance.outcomes(), rng)
+
+
+def draw(outcomes: list, rng: random.Random) -> SlipperyBoard:
+    """One of ``outcomes`` ((probability, board) pairs), drawn with its probability."""
+    point = Fraction(rng.random())
     for p, board in outcomes:
-        if draw < p:
+        if point < p:
             return board
-        draw -= p
+        point -= p
     return outcomes[-1][1]
