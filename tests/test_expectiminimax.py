@@ -185,3 +185,10 @@ def test_expectimax_averages_the_games_own_chance_nodes():
     right = Fraction(2 + 9, 2)
     assert expectimax(TreeNode(tree), 1, uniform_random) == max(left, right) == Fraction(11, 2)
     assert expectimax(TreeNode(tree).play(0), 1, uniform_random) == left
+
+
+def test_a_fraction_in_a_trace_sentence_is_written_exactly():
+    # the sentences ("improved alpha ... to") once formatted a Fraction with :g, which raised
+    trace, tree = ChanceTrace(), [Chance(("4/5", 5), ("1/5", 4)), [2]]
+    assert star1(TreeNode(tree), -5, 5, trace=trace) == Fraction(24, 5) == brute(tree)
+    assert "  0 improved alpha( root ) to 24/5" in trace.lines()

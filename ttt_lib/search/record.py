@@ -27,6 +27,7 @@ which form's best a node returned) picks one.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from collections.abc import Hashable
 
 from ..game import MAX, Game, is_chance
@@ -393,7 +394,9 @@ def number(value) -> str:
         return "?"
     if math.isinf(value):
         value = math.copysign(999, value)
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    if float(value).is_integer():
+        return str(int(value))
+    return str(value) if isinstance(value, Fraction) else f"{value:g}"  # exact: 21/5
 
 
 def child_keys(state: Game) -> dict[Hashable, object]:
