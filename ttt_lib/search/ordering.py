@@ -150,8 +150,28 @@ def heuristic_order(state: Game, moves: list) -> list:
 
 def completes_line(cells: Sequence[int], lines, move: int, digit: int) -> bool:
     """Would marking ``move`` with ``digit`` fill a line whose other cells are all ``digit``?"""
-    return any(all(cells[c] == digit for c in line if c != move)
-               for line in lines_through(tuple(lines)).get(move, ()))
+    return move in _completing_cells(cells, lines, digit)
+
+
+_LAST_POSITION: list = [((), (), {})]  # (cells, lines, {digit: the cells completing a line})
+
+
+def _completing_cells(cells: Sequence[int], lines, digit: int) -> set:
+    """Every cell ``completes_line`` says yes to, from one pass over the lines: in each line,
+    its one cell that is not ``digit`` (all its cells, if none is). An ordering asks about
+    each move of the same position in turn, so the last position's answer is kept (for
+    cells given as a tuple, which cannot change under it)."""
+    kept = _LAST_POSITION[0]
+    if kept[0] is not cells or kept[1] is not lines or type(cells) is not tuple:
+        kept = _LAST_POSITION[0] = (cells, lines, {})
+    found = kept[2].get(digit)
+    if found is None:
+        found = kept[2][digit] = set()
+        for line in lines:
+            others = [cell for cell in line if cells[cell] != digit]
+            if len(others) <= 1:
+                found.update(others or line)
+    return found
 
 
 def threat_order(state: Game, moves: list) -> list:
