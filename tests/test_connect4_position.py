@@ -238,6 +238,10 @@ def test_game_moves_are_checked():
         game_values(ConnectFour(), [3], budget="10")
     with pytest.raises(SearchOptionError, match="budget is a positive number of nodes, not 0"):
         game_mistakes(ConnectFour(), [3], budget=0)
+    with pytest.raises(SearchOptionError, match="player is 'X', 'O' or None, not 'x'"):
+        game_mistakes(ConnectFour(), [3], player="x")
+    with pytest.raises(TypeError, match="player is 'X', 'O' or None, not int"):
+        game_mistakes(ConnectFour(), [3], player=1)
 
 
 # ------------------------------------------------------------------------ a game's mistakes
@@ -276,6 +280,9 @@ def test_a_mistake_is_told_in_words():
     assert [mistake.describe() for mistake in mistakes] == [
         "move 28: O in column 6 turned a win into a loss (columns 1, 2, 3, 5 kept it)",
         "move 29: X in column 1 turned a win into a loss (column 6 kept it)"]
+    for player in "XO":  # one player's moves alone: the same mistakes of that player
+        assert game_mistakes(ConnectFour(), moves, budget=4_000, player=player) == [
+            mistake for mistake in mistakes if mistake.player == player]
 
 
 def test_positions_over_the_budget_are_not_known(monkeypatch):
