@@ -66,11 +66,19 @@ def _slice_images(perms: Sequence[Sequence[int]], size: int) -> tuple:
                  for index in range(len(per_symmetry[0])))
 
 
+def _byte_tables(size: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """For each run of 8 cells from cell ``start``: (``start``, a table from the run's 8 bits
+    of a mask to the cells they set)."""
+    return tuple((start, tuple(tuple(cell for cell in range(start, min(start + 8, size))
+                                     if bits >> (cell - start) & 1) for bits in range(256)))
+                 for start in range(0, size, 8))
+
+
 class Shape:
     """What every position of one m,n,k-game shares (built once per shape, see ``shape_of``)."""
 
     __slots__ = ("m", "n", "k", "size", "full", "lines", "line_masks", "through",
-                 "symmetries", "_slice_images", "shifts")
+                 "symmetries", "_slice_images", "shifts", "_byte_cells")
 
     def __init__(self, m: int, n: int, k: int) -> None:
         self.m, self.n, self.k, self.size = m, n, k, m * n
@@ -82,6 +90,7 @@ class Shape:
         self.symmetries = symmetries(m, n)
         self._slice_images = None
         self.shifts = tuple(range(0, 2 * self.size, CHUNK))
+        self._byte_cells = None
 
     def __reduce__(self):
         """A shape travels to another process as its three numbers (and stays shared there)."""
@@ -97,6 +106,16 @@ class Shape:
         if self._slice_images is None:
             self._slice_images = _slice_images(list(self.symmetries.values()), self.size)
         return self._slice_images
+
+    def cells_in(self, mask: int) -> list[int]:
+        """The cells set in ``mask``, in row-major order (a table look-up per 8 cells)."""
+        tables = self._byte_cells
+        if tables is None:
+            tables = self._byte_cells = _byte_tables(self.size)
+        found: list[int] = []
+        for start, table in tables:
+            found += table[mask >> start & 0xFF]
+        return found
 
     def has_line(self, mask: int) -> bool:
         """Does ``mask`` fill any window?"""

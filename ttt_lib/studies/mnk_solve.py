@@ -166,7 +166,7 @@ class MNKSolver:
             weight = WEIGHT[count]
             for c in cells:
                 score[c] += weight
-        return sorted((c for c in range(self.size) if free >> c & 1 and score[c]),
+        return sorted((c for c in self.shape.cells_in(free) if score[c]),
                       key=score.__getitem__, reverse=True)
 
 
