@@ -261,6 +261,9 @@ def test_a_small_games_mistakes_are_the_moves_that_lower_the_value():
                     if states[ply - 1].to_move * (values[ply] - values[ply - 1]) < 0]
         mistakes = game_mistakes(start, played)
         assert [mistake.ply for mistake in mistakes] == expected
+        for player in "XO":  # one player's moves alone: that player's same mistakes
+            assert game_mistakes(start, played, player=player) == [
+                mistake for mistake in mistakes if mistake.player == player]
         found += len(mistakes)
         for mistake in mistakes:
             state, before = states[mistake.ply - 1], moves[:mistake.ply + 3]
@@ -280,9 +283,6 @@ def test_a_mistake_is_told_in_words():
     assert [mistake.describe() for mistake in mistakes] == [
         "move 28: O in column 6 turned a win into a loss (columns 1, 2, 3, 5 kept it)",
         "move 29: X in column 1 turned a win into a loss (column 6 kept it)"]
-    for player in "XO":  # one player's moves alone: the same mistakes of that player
-        assert game_mistakes(ConnectFour(), moves, budget=4_000, player=player) == [
-            mistake for mistake in mistakes if mistake.player == player]
 
 
 def test_positions_over_the_budget_are_not_known(monkeypatch):
