@@ -190,9 +190,10 @@ def _completing_cells(cells: Sequence[int], lines, digit: int) -> set:
     """Every cell ``completes_line`` says yes to, from one pass over the lines: in each line,
     its one cell that is not ``digit`` (all its cells, if none is). An ordering asks about
     each move of the same position in turn, so the last position's answer is kept (for
-    cells given as a tuple, which cannot change under it)."""
+    cells and lines given as tuples, which cannot change under it)."""
     kept = _LAST_POSITION[0]
-    if kept[0] is not cells or kept[1] is not lines or type(cells) is not tuple:
+    if (kept[0] is not cells or kept[1] is not lines or type(cells) is not tuple
+            or type(lines) is not tuple):
         kept = _LAST_POSITION[0] = (cells, lines, {})
     found = kept[2].get(digit)
     if found is None:
