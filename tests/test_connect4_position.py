@@ -238,6 +238,10 @@ def test_game_moves_are_checked():
         game_values(ConnectFour(), [3], budget="10")
     with pytest.raises(SearchOptionError, match="budget is a positive number of nodes, not 0"):
         game_mistakes(ConnectFour(), [3], budget=0)
+    with pytest.raises(SearchOptionError, match="player is 'X', 'O' or None, not 'x'"):
+        game_mistakes(ConnectFour(), [3], player="x")
+    with pytest.raises(TypeError, match="player is 'X', 'O' or None, not int"):
+        game_mistakes(ConnectFour(), [3], player=1)
 
 
 # ------------------------------------------------------------------------ a game's mistakes
@@ -257,6 +261,9 @@ def test_a_small_games_mistakes_are_the_moves_that_lower_the_value():
                     if states[ply - 1].to_move * (values[ply] - values[ply - 1]) < 0]
         mistakes = game_mistakes(start, played)
         assert [mistake.ply for mistake in mistakes] == expected
+        for player in "XO":  # one player's moves alone: that player's same mistakes
+            assert game_mistakes(start, played, player=player) == [
+                mistake for mistake in mistakes if mistake.player == player]
         found += len(mistakes)
         for mistake in mistakes:
             state, before = states[mistake.ply - 1], moves[:mistake.ply + 3]

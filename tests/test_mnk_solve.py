@@ -9,7 +9,7 @@ from ttt_lib.studies.mnk_solve import MAX_CELLS, BoardTooLargeError, MNKSolver, 
 
 
 def plain_value(m, n, k):
-    """X's value of the empty board by memoised negamax over a tuple of cells, the winner
+    """X's value of the empty board by memoised negamax over a string of cells, the winner
     found by walking from the cell just played (shares nothing with the solver). A board and
     its transpose (n rows of m) are the same game, so each pair is solved once."""
     return _plain_value(min(m, n), max(m, n), k)
@@ -29,18 +29,35 @@ def _plain_value(m, n, k):
                 return True
         return False
 
-    @lru_cache(maxsize=None)
-    def value(cells, mark):  # for the player to move, who plays ``mark``
-        best = -1 if 0 in cells else 0
+    # a position's mirror images (rows reversed, columns reversed, both) have its value
+    mirrors = [[(m - 1 - r if rows else r) * n + (n - 1 - c if columns else c)
+                for r in range(m) for c in range(n)]
+               for rows, columns in ((0, 1), (1, 0), (1, 1))]
+    known = {}
+
+    def value(cells, mark, other):  # for the player to move, who plays ``mark``
+        if cells in known:
+            return known[cells]
+        children, best = [], None
         for cell, there in enumerate(cells):
-            if there == 0:
-                child = cells[:cell] + (mark,) + cells[cell + 1:]
-                best = max(best, 1 if won(child, cell, mark) else -value(child, 3 - mark))
+            if there == ".":
+                child = cells[:cell] + mark + cells[cell + 1:]
+                if won(child, cell, mark):
+                    best = 1  # a win at once: no child needs searching
+                    break
+                children.append(child)
+        if best is None:
+            best = -1 if children else 0
+            for child in children:
+                best = max(best, -value(child, other, mark))
                 if best == 1:
                     break
+        for mirror in mirrors:
+            known["".join([cells[i] for i in mirror])] = best
+        known[cells] = best
         return best
 
-    return value((0,) * (m * n), 1)
+    return value("." * (m * n), "x", "o")
 
 
 SMALL_SHAPES = [(m, n, k) for m in range(1, 13) for n in range(1, 13) if m * n <= 12

@@ -79,8 +79,7 @@ class MNKBoard(GridBoard):
         """The empty cells in row-major order; none once the game is over."""
         if self.won:
             return []
-        empty = self.shape.full & ~(self.x | self.o)
-        return [cell for cell in range(self.shape.size) if empty >> cell & 1]
+        return self.shape.cells_in(self.shape.full & ~(self.x | self.o))
 
     def play(self, move: int, player=None) -> "MNKBoard":
         """The board after the player to move (or ``player``, checked) marks cell ``move``."""

@@ -8,6 +8,7 @@ Tic-tac-toe is the 3,3,3-game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import or_
 
 from ..checks import short
 from ..errors import InvalidBoardError
@@ -40,7 +41,7 @@ def winning_lines(m: int, n: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(lines)
 
 
-def _key_tables(perm: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
+def _key_tables(perm: Sequence[int], size: int) -> list[tuple[int, ...]]:
     """Tables mapping each CHUNK-bit slice of a key ``x << size | o`` to its image's bits."""
     destination = [0] * size
     for i, j in enumerate(perm):
@@ -53,14 +54,31 @@ def _key_tables(perm: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
                             for value in range(1 << len(bits))))
     while len(tables) < 3:  # small boards: the unrolled look-up reads a zero slice
         tables.append((0,))
-    return tuple(tables)
+    return tables
+
+
+def _slice_images(perms: Sequence[Sequence[int]], size: int) -> tuple:
+    """For each CHUNK-bit slice of a key, a table from the slice's value to the bits it
+    gives in every symmetry's image at once (one tuple, a symmetry an entry): a key's images
+    are then the slices' tuples or-ed together, entry by entry."""
+    per_symmetry = [_key_tables(perm, size) for perm in perms]
+    return tuple(tuple(zip(*(tables[index] for tables in per_symmetry)))
+                 for index in range(len(per_symmetry[0])))
+
+
+def _byte_tables(size: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """For each run of 8 cells from cell ``start``: (``start``, a table from the run's 8 bits
+    of a mask to the cells they set)."""
+    return tuple((start, tuple(tuple(cell for cell in range(start, min(start + 8, size))
+                                     if bits >> (cell - start) & 1) for bits in range(256)))
+                 for start in range(0, size, 8))
 
 
 class Shape:
     """What every position of one m,n,k-game shares (built once per shape, see ``shape_of``)."""
 
     __slots__ = ("m", "n", "k", "size", "full", "lines", "line_masks", "through",
-                 "symmetries", "_key_tables", "shifts")
+                 "symmetries", "_slice_images", "shifts", "_byte_cells")
 
     def __init__(self, m: int, n: int, k: int) -> None:
         self.m, self.n, self.k, self.size = m, n, k, m * n
@@ -70,8 +88,9 @@ class Shape:
         self.through = tuple(tuple(mask for mask in self.line_masks if mask >> cell & 1)
                              for cell in range(self.size))
         self.symmetries = symmetries(m, n)
-        self._key_tables = None
+        self._slice_images = None
         self.shifts = tuple(range(0, 2 * self.size, CHUNK))
+        self._byte_cells = None
 
     def __reduce__(self):
         """A shape travels to another process as its three numbers (and stays shared there)."""
@@ -81,13 +100,22 @@ class Shape:
         return f"shape_of({self.m}, {self.n}, {self.k})"
 
     @property
-    def key_tables(self) -> tuple:
-        """Look-up tables of every symmetry's image of a key, built on first use: a large
-        board that never asks for ``canonical_key()`` never pays for them."""
-        if self._key_tables is None:
-            self._key_tables = tuple(_key_tables(p, self.size)
-                                     for p in self.symmetries.values())
-        return self._key_tables
+    def slice_images(self) -> tuple:
+        """Look-up tables of every symmetry's image of a key (``_slice_images``), built on
+        first use: a large board that never asks for ``canonical_key()`` never pays for them."""
+        if self._slice_images is None:
+            self._slice_images = _slice_images(list(self.symmetries.values()), self.size)
+        return self._slice_images
+
+    def cells_in(self, mask: int) -> list[int]:
+        """The cells set in ``mask``, in row-major order (a table look-up per 8 cells)."""
+        tables = self._byte_cells
+        if tables is None:
+            tables = self._byte_cells = _byte_tables(self.size)
+        found: list[int] = []
+        for start, table in tables:
+            found += table[mask >> start & 0xFF]
+        return found
 
     def has_line(self, mask: int) -> bool:
         """Does ``mask`` fill any window?"""
@@ -102,12 +130,16 @@ class Shape:
 
     def canonical(self, key: int) -> int:
         """The smallest image of the key ``x << size | o`` under the symmetries."""
-        if len(self.shifts) <= 3:  # up to 16 cells: three look-ups per symmetry, unrolled
-            a, b, c = key & CHUNK_MASK, key >> CHUNK & CHUNK_MASK, key >> 2 * CHUNK
-            return min(ta[a] | tb[b] | tc[c] for ta, tb, tc in self.key_tables)
-        return min(sum(table[key >> shift & CHUNK_MASK]
-                       for table, shift in zip(tables, self.shifts))
-                   for tables in self.key_tables)
+        tables = self.slice_images
+        if len(tables) == 3:  # up to 16 cells: three slices, unrolled
+            first, second, third = tables
+            return min(map(or_, map(or_, first[key & CHUNK_MASK],
+                                    second[key >> CHUNK & CHUNK_MASK]),
+                           third[key >> 2 * CHUNK]))
+        images = tables[0][key & CHUNK_MASK]
+        for table, shift in zip(tables[1:], self.shifts[1:]):
+            images = map(or_, images, table[key >> shift & CHUNK_MASK])
+        return min(images)
 
 
 _SHAPES: dict[tuple[int, int, int], Shape] = {}

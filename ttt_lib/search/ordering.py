@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 import functools
 from functools import lru_cache
+from operator import itemgetter
 
 from ..checks import BOARD, MOVES, also_legal_moves, argument_checks, count, short
 from ..errors import SearchOptionError
@@ -92,14 +93,35 @@ def open_lines(state) -> int:
                for marks in ([cells[cell] for cell in line] for line in lines))
 
 
-@lru_cache(maxsize=16)
-def lines_through(lines: tuple[tuple[int, ...], ...]) -> dict[int, list[tuple[int, ...]]]:
-    """For each cell, the lines that pass through it (boards share one ``lines()`` tuple)."""
-    through: dict[int, list[tuple[int, ...]]] = {}
-    for line in lines:
+# a board's lines (by id) -> (those lines, what ``lines_read`` finds in them)
+_LINES: dict[int, tuple] = {}
+_LINES_KEPT = 16  # sets of lines kept (one per board shape in use) before starting afresh
+
+
+def lines_read(lines) -> tuple[dict[int, list[int]], tuple[Callable, ...]]:
+    """What the orderings need of a board's lines, worked out once per set of lines (the
+    boards of one shape share one ``lines()`` tuple): for each cell the numbers of the
+    lines through it, and for each line a function from the cells to its marks (a tuple)."""
+    kept = _LINES.get(id(lines))
+    if kept is not None and kept[0] is lines:
+        return kept[1]
+    through: dict[int, list[int]] = {}
+    for number, line in enumerate(lines):
         for cell in line:
-            through.setdefault(cell, []).append(line)
-    return through
+            through.setdefault(cell, []).append(number)
+    found = through, tuple(_reader(line) for line in lines)
+    if type(lines) is tuple:  # a list could change under the kept answer
+        if len(_LINES) >= _LINES_KEPT:
+            _LINES.clear()
+        _LINES[id(lines)] = (lines, found)
+    return found
+
+
+def _reader(line: Sequence[int]) -> Callable:
+    """A function from the cells to the marks in ``line``, as a tuple."""
+    if len(line) > 1:
+        return itemgetter(*line)
+    return lambda cells: tuple(cells[cell] for cell in line)
 
 
 def cell_of(state) -> Callable:
@@ -126,32 +148,60 @@ def _value_of_counts(xs: int, os: int) -> int:
     return 0
 
 
+@lru_cache(maxsize=1024)
+def _changes_of_counts(xs: int, os: int) -> tuple[int, int]:
+    """How a line's value changes when X marks one of its cells, and when O does."""
+    now = _value_of_counts(xs, os)
+    return _value_of_counts(xs + 1, os) - now, _value_of_counts(xs, os + 1) - now
+
+
 def heuristic_order(state: Game, moves: list) -> list:
     """``moves`` best first for the player to move, by the line score after each move.
 
     Only the lines through a move change when it is played, so each move is scored by how
     much it changes those lines, without playing it (the same order as scoring the child).
+    Each line's change is worked out once, for all the moves through it.
     """
     cells, lines = _board(state)
     mover = state.to_move
-    through, cell_for = lines_through(tuple(lines)), cell_of(state)
-    extra_x, extra_o = (1, 0) if mover == MAX else (0, 1)  # the mark the move adds
+    through, readers = lines_read(lines)
+    side = 0 if mover == MAX else 1  # the mark the move adds: X's or O's
+    change = []
+    for read in readers:
+        marks = read(cells)
+        change.append(_changes_of_counts(marks.count(X_DIGIT), marks.count(O_DIGIT))[side])
+    cell_for = cell_of(state)
 
     def gain(move) -> int:
-        change = 0
-        for line in through.get(cell_for(move), ()):
-            marks = [cells[cell] for cell in line]
-            xs, os = marks.count(X_DIGIT), marks.count(O_DIGIT)
-            change += _value_of_counts(xs + extra_x, os + extra_o) - _value_of_counts(xs, os)
-        return mover * change
+        return mover * sum([change[number] for number in through.get(cell_for(move), ())])
 
     return sorted(moves, key=gain, reverse=True)
 
 
 def completes_line(cells: Sequence[int], lines, move: int, digit: int) -> bool:
     """Would marking ``move`` with ``digit`` fill a line whose other cells are all ``digit``?"""
-    return any(all(cells[c] == digit for c in line if c != move)
-               for line in lines_through(tuple(lines)).get(move, ()))
+    return move in _completing_cells(cells, lines, digit)
+
+
+_LAST_POSITION: list = [((), (), {})]  # (cells, lines, {digit: the cells completing a line})
+
+
+def _completing_cells(cells: Sequence[int], lines, digit: int) -> set:
+    """Every cell ``completes_line`` says yes to, from one pass over the lines: in each line,
+    its one cell that is not ``digit`` (all its cells, if none is). An ordering asks about
+    each move of the same position in turn, so the last position's answer is kept (for
+    cells and lines given as tuples, which cannot change under it)."""
+    kept = _LAST_POSITION[0]
+    if (kept[0] is not cells or kept[1] is not lines or type(cells) is not tuple
+            or type(lines) is not tuple):
+        kept = _LAST_POSITION[0] = (cells, lines, {})
+    found = kept[2].get(digit)
+    if found is None:
+        found = kept[2][digit] = set()
+        for line, read in zip(lines, lines_read(lines)[1]):
+            if len(line) - read(cells).count(digit) <= 1:
+                found.update([cell for cell in line if cells[cell] != digit] or line)
+    return found
 
 
 def threat_order(state: Game, moves: list) -> list:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..boards.connect4 import ConnectFour
 from ..errors import IllegalMoveError, InvalidBoardError, SearchOptionError
 from ..game import player_name
+from ..safetext import short
 from .connect4_solve import PositionSolver
 
 GAME_BUDGET = 200_000
@@ -171,10 +172,13 @@ class Mistake:
 
 
 def game_mistakes(start: ConnectFour, moves: Sequence[int],
-                  budget: int = GAME_BUDGET) -> list[Mistake]:
+                  budget: int = GAME_BUDGET, player: str | None = None) -> list[Mistake]:
     """The moves of the game that turned a win into a draw or a loss, or a draw into a
     loss, for the player who made them: each with the columns that would have kept the
-    value. Moves from positions whose value is not known within ``budget`` are not judged."""
+    value. Moves from positions whose value is not known within ``budget`` are not judged;
+    with ``player`` ("X" or "O"), only that player's moves are (the columns that would have
+    kept a value take a solve each, so the other side's are not looked for)."""
+    check_player(player)
     states, mistakes = game_states(start, moves), []
     solver = PositionSolver(start.columns, start.rows, start.k)
     values = values_backwards(solver, states, budget)
@@ -182,7 +186,17 @@ def game_mistakes(start: ConnectFour, moves: Sequence[int],
         before, after, sign = values[ply - 1], values[ply], state.to_move
         if before is None or after is None or sign * after >= sign * before:
             continue
+        if player is not None and player != player_name(sign):
+            continue
         keeping = tuple(column for column in state.moves()
                         if solver.value(state.play(column)) == before)
         mistakes.append(Mistake(ply, player_name(sign), move, before, after, keeping))
     return mistakes
+
+
+def check_player(player) -> None:
+    """``player`` is None, "X" or "O"."""
+    if player is not None and not isinstance(player, str):
+        raise TypeError(f"player is 'X', 'O' or None, not {type(player).__name__}")
+    if player not in (None, "X", "O"):
+        raise SearchOptionError(f"player is 'X', 'O' or None, not {short(player)}")

@@ -65,18 +65,12 @@ def threat_cells_4(height: int) -> Callable[[int, int], int]:
 
     def threat_cells(mine: int, empty: int) -> int:
         cells = mine << 1 & mine << 2 & mine << 3  # on top of three in a column
-        pair = mine << r1 & mine << r2
-        cells |= pair & (mine << r3 | mine >> r1)
-        pair = mine >> r1 & mine >> r2
-        cells |= pair & (mine << r1 | mine >> r3)
-        pair = mine << d1 & mine << d2
-        cells |= pair & (mine << d3 | mine >> d1)
-        pair = mine >> d1 & mine >> d2
-        cells |= pair & (mine << d1 | mine >> d3)
-        pair = mine << u1 & mine << u2
-        cells |= pair & (mine << u3 | mine >> u1)
-        pair = mine >> u1 & mine >> u2
-        cells |= pair & (mine << u1 | mine >> u3)
+        up, down = mine << r1, mine >> r1  # one step along a row, each way
+        cells |= up & mine << r2 & (mine << r3 | down) | down & mine >> r2 & (up | mine >> r3)
+        up, down = mine << d1, mine >> d1  # along one diagonal
+        cells |= up & mine << d2 & (mine << d3 | down) | down & mine >> d2 & (up | mine >> d3)
+        up, down = mine << u1, mine >> u1  # along the other
+        cells |= up & mine << u2 & (mine << u3 | down) | down & mine >> u2 & (up | mine >> u3)
         return cells & empty
 
     return threat_cells
@@ -215,7 +209,8 @@ class Connect4Solver:
         table, mirror = self.table, self.mirror
         for _, move, _ in children:  # a child already known to refute: cut at once
             key = theirs + (taken | move)
-            entry = table.get(min(key, mirror(key)))
+            mirrored = mirror(key)
+            entry = table.get(mirrored if mirrored < key else key)
             if entry is not None and 1 - (entry & 3) >= beta:
                 return 1 - (entry & 3)
         for _, move, threats in children:

@@ -9,6 +9,8 @@ of settled positions. What makes it fast is what it knows about windows (the run
   cell wins at once. The side to move wins if it has a threat; otherwise, if the opponent has
   two threats it loses, and if one, it must block it (the only move searched);
 - the attacker cannot win once no window is free of the defender's marks (a *dead* position);
+- a window holding both sides' marks stays dead for both, so each position hands its
+  children only the windows still live there, and they look at no other;
 - moves are tried best first: each cell scores the windows through it that are still live for
   either side, a window with more marks much more; a cell on no live window is never tried;
 - near the root, symmetric positions share one table entry (the canonical key).
@@ -49,8 +51,8 @@ class MNKSolver:
                 f"m*n is at most {MAX_CELLS} cells for the exact solver, not {m}*{n}="
                 f"{shape.size}: the table of a larger board would outgrow memory")
         self.shape, self.k, self.size = shape, k, shape.size
-        self.windows = shape.line_masks
-        self.cells_of = [tuple(c for c in range(shape.size) if w >> c & 1) for w in self.windows]
+        self.windows = [(w, tuple(c for c in range(shape.size) if w >> c & 1), 0)
+                        for w in shape.line_masks]  # (mask, cells, marks) of every window
         self.progress = progress
         self.nodes, self.tables = 0, [{}, {}]
         self.start = time.perf_counter()
@@ -83,31 +85,32 @@ class MNKSolver:
         """Can X (``attacker`` 0) or O (1) force k in a row from the empty board?"""
         self.table = self.tables[attacker]
         if attacker == 0:
-            return self.attack(0, 0)
-        return self.defend(0, 0)  # X moves first: the defender
+            return self.attack(0, 0, self.windows)
+        return self.defend(0, 0, self.windows)  # X moves first: the defender
 
     # ------------------------------------------------------------------ the two searches
-    def attack(self, a: int, d: int) -> bool:
-        """The attacker (marks ``a``) is to move: can it force a line?"""
+    def attack(self, a: int, d: int, windows: list) -> bool:
+        """The attacker (marks ``a``) is to move: can it force a line? ``windows`` holds
+        every window that may still be live (those of the position before)."""
         key, known = self.look_up(a, d)
         if known is not None:
             return known
-        moves = self.moves(a, d, attacking=True)
+        moves, live = self.moves(a, d, windows, attacking=True)
         if isinstance(moves, list):
-            result = any(self.defend(a | 1 << c, d) for c in moves)
+            result = any(self.defend(a | 1 << c, d, live) for c in moves)
         else:
             result = moves == WIN
         self.table[key] = result
         return result
 
-    def defend(self, a: int, d: int) -> bool:
+    def defend(self, a: int, d: int, windows: list) -> bool:
         """The defender (marks ``d``) is to move: does the attacker still force a line?"""
         key, known = self.look_up(a, d)
         if known is not None:
             return known
-        moves = self.moves(d, a, attacking=False)
+        moves, live = self.moves(d, a, windows, attacking=False)
         if isinstance(moves, list):
-            result = all(self.attack(a, d | 1 << c) for c in moves)
+            result = all(self.attack(a, d | 1 << c, live) for c in moves)
         else:
             result = moves == LOSS
         self.table[key] = result
@@ -124,16 +127,18 @@ class MNKSolver:
         return key, self.table.get(key)
 
     # --------------------------------------------------------------- windows and threats
-    def moves(self, me: int, them: int, attacking: bool) -> str | list[int]:
+    def moves(self, me: int, them: int, windows: list,
+              attacking: bool) -> tuple[str | list[int], list]:
         """The side to move (marks ``me``): WIN (it has a threat), LOSS (the opponent has
         two), DEAD (the board is full, or no window is live for the attacker), or the cells
-        worth searching, best first (only the block when the opponent has one threat)."""
+        worth searching, best first (only the block when the opponent has one threat); and
+        the windows of ``windows`` still live, with their marks."""
         k1, free = self.k - 1, self.shape.full & ~(me | them)
         defender = them if attacking else me
         mine = theirs = 0  # threat cells of each side
         alive = False  # is some window free of the defender's marks?
-        live = []  # (marks, cells) of each window still open to one side
-        for w, cells in zip(self.windows, self.cells_of):
+        live = []  # (mask, cells, marks) of each window still open to one side
+        for w, cells, _ in windows:
             if not w & them:
                 count = (w & me).bit_count()
                 if count == k1:
@@ -145,14 +150,14 @@ class MNKSolver:
             else:
                 continue  # both sides' marks: dead for both
             alive = alive or not w & defender
-            live.append((count, cells))
+            live.append((w, cells, count))
         if mine:
-            return WIN
+            return WIN, live
         if theirs:
-            return LOSS if theirs & theirs - 1 else [theirs.bit_length() - 1]
+            return (LOSS if theirs & theirs - 1 else [theirs.bit_length() - 1]), live
         if not free or not alive:
-            return DEAD
-        return self.best_first(free, live)
+            return DEAD, live
+        return self.best_first(free, live), live
 
     def best_first(self, free: int, live: list) -> list[int]:
         """The free cells on a live window, those on more windows with more marks first.
@@ -162,11 +167,11 @@ class MNKSolver:
         out; a live window of the attacker always has a free cell, so the list is not empty.
         """
         score = [0] * self.size
-        for count, cells in live:
+        for _, cells, count in live:
             weight = WEIGHT[count]
             for c in cells:
                 score[c] += weight
-        return sorted((c for c in range(self.size) if free >> c & 1 and score[c]),
+        return sorted((c for c in self.shape.cells_in(free) if score[c]),
                       key=score.__getitem__, reverse=True)
 
 

@@ -185,7 +185,7 @@ def find_mistakes(records) -> list[tuple[str, int, Mistake]]:
     index, the mistake), as far back as the solver reaches within its budget."""
     found = []
     for index, (label, side, moves) in enumerate(records):
-        for mistake in game_mistakes(ConnectFour(), list(moves), budget=MISTAKE_BUDGET):
-            if mistake.player == player_name(side):
-                found.append((label, index, mistake))
+        for mistake in game_mistakes(ConnectFour(), list(moves), budget=MISTAKE_BUDGET,
+                                     player=player_name(side)):
+            found.append((label, index, mistake))
     return found
