@@ -49,11 +49,11 @@ def pytest_collection_modifyitems(config, items):
     """A test marked slow may take up to SLOW_LIMIT; the rest keep the suite's limit. Under
     pytest-xdist the groups of tests that must share a worker (``share_a_worker``) go to the
     scheduler (``pytest_xdist_make_scheduler``) through a file."""
-    groups = {}
+    groups, by_fixtures = {}, fixture_groups(items)
     for item in items:
         if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_LIMIT))
-        group = share_a_worker(item)
+        group = share_a_worker(item) or by_fixtures.get(item.nodeid)
         if group:
             groups[item.nodeid] = group
     if os.environ.get(GROUPS_FILE) and getattr(config, "workerinput", {}).get("workerid") == "gw0":
@@ -97,14 +97,12 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def share_a_worker(item) -> str | None:
-    """The group of tests ``item`` must run with on one worker, or None when any worker will do.
+    """The group of tests ``item`` must run with on one worker, or None when any worker will do
+    (or when only a costly fixture ties it to others: ``fixture_groups``).
 
     The rule, not a list: the cells of one notebook share its kernel and run in order, so a
-    notebook is one group; tests that use a fixture built once per module or class (a folder of
-    graded notebooks, a built wheel, a tournament's results) form one group per such fixture, so
-    it is built once, not once per worker. Session fixtures of a conftest are cheap by
-    convention; a costly one belongs to its module. A test that names its own group
-    (``pytest.mark.xdist_group``) keeps it.
+    notebook is one group; a test that names its own group (``pytest.mark.xdist_group``)
+    keeps it.
     """
     path = item.nodeid.split("::", 1)[0]
     if path.endswith(".ipynb"):
@@ -112,11 +110,43 @@ def share_a_worker(item) -> str | None:
     named = item.get_closest_marker("xdist_group")
     if named:
         return str(named.args[0] if named.args else named.kwargs.get("name", "default"))
+    return None
+
+
+def costly_fixtures(item) -> list[str]:
+    """The costly fixtures ``item`` uses, its fixtures' own included."""
     info = getattr(item, "_fixtureinfo", None)
-    shared = sorted(
-        name for name, definitions in (info.name2fixturedefs.items() if info else ())
-        if any(costly(definition) for definition in definitions))
-    return f"{path}::{'+'.join(shared)}" if shared else None
+    return sorted(name for name, definitions in (info.name2fixturedefs.items() if info else ())
+                  if any(costly(definition) for definition in definitions))
+
+
+def fixture_groups(items) -> dict[str, str]:
+    """Each test that uses a fixture built once per module or class (a folder of graded
+    notebooks, a built wheel, a browser) -> its group: its module and every costly fixture of
+    that module tied to its own through tests that use both. So a fixture is built once, on
+    one worker, for all the tests that need it, whatever else each of them needs (a group per
+    combination of fixtures built a deck folder three times). Session fixtures of a conftest
+    are cheap by convention; a costly one belongs to its module."""
+    parent: dict[tuple, tuple] = {}
+
+    def root(key: tuple) -> tuple:
+        while parent.setdefault(key, key) != key:
+            key = parent[key]
+        return key
+
+    uses = {}
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        keys = [(path, name) for name in costly_fixtures(item)]
+        if keys:
+            uses[item.nodeid] = keys[0]
+            for key in keys:
+                parent[root(key)] = root(keys[0])
+    members: dict[tuple, list[str]] = {}
+    for key in list(parent):
+        members.setdefault(root(key), []).append(key[1])
+    return {nodeid: f"{key[0]}::{'+'.join(sorted(members[root(key)]))}"
+            for nodeid, key in uses.items()}
 
 
 def costly(definition) -> bool:
