@@ -334,7 +334,7 @@ def test_the_deadline_loop_is_timed_by_the_boxs_cpu_read_from_outside(write_its)
     line = write_its["liar.ipynb"].lines["check_12_deadline"]
     assert line.startswith("Not yet:") and "s of CPU time" in line, line
     assert write_its["delegator.ipynb"].status("check_12_deadline") == "Right", \
-        write_its["delegator.ipynb"].lines
+        write_its["delegator.ipynb"].lines["check_12_deadline"]
 
 
 def test_the_capstone_agent_played_is_the_one_the_notebook_defines(write_its):
